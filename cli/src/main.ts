@@ -1,0 +1,3 @@
+/** `runner` command line. */
+process.stderr.write('usage: runner <command> [flags]\n');
+process.exitCode = 64;

@@ -1,0 +1,2 @@
+/** The plan engine's public entry. */
+export {};
