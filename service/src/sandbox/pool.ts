@@ -1,0 +1,258 @@
+/**
+ * Sandbox slots: a fixed set of warm worker threads, one evaluation each at a time.
+ *
+ * - No queue: when every slot is taken `run` answers `null` at once and the caller says 503 busy
+ *   (evaluator-decisions.md: "never a queue that grows without bound").
+ * - Each worker has a V8 heap cap (`resourceLimits`) above the interpreter's own memory bound, so
+ *   the interpreter's `memory_limit` normally fires first and the cap is only a backstop.
+ * - A slot past its deadline by `killMarginMs`, or dead of heap exhaustion, is terminated and
+ *   replaced; that answer is built by `killedResponse` (steps and memory_bytes null).
+ */
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { killedResponse, type KillReason } from './killed-response.js';
+import { taskCpuMs } from './task-cpu.js';
+import type { JobMessage, LimitSet, WorkerMessage } from './protocol.js';
+
+/** One evaluation to run. */
+export interface EvalJob {
+  readonly source: string;
+  readonly limitSet: LimitSet;
+  readonly timeoutMs: number;
+  readonly requestId: string;
+}
+
+/** What a finished (or killed) evaluation produced. */
+export interface EvalResult {
+  /** EvalResponse JSON text, ready to send. */
+  readonly body: string;
+  /** EvalResponse.status. */
+  readonly status: string;
+  /** CPU time of the evaluation (what is billed, before rounding). */
+  readonly cpuMs: number;
+  /** Set when the slot had to be killed. */
+  readonly killed: KillReason | null;
+}
+
+export interface PoolOptions {
+  /** Number of worker threads (evaluations at once). */
+  readonly slots: number;
+  /** V8 old-generation cap per worker, MiB. */
+  readonly heapMb: number;
+  /** How long past `timeoutMs` a slot may run before it is killed. Default 250 ms. */
+  readonly killMarginMs?: number;
+  /** Worker entry to start instead of `./worker.{js,ts}` (tests use a plain-JS fake). */
+  readonly entry?: URL;
+}
+
+/** Infrastructure fault of the sandbox (not a program error); `code` is stable. */
+export class SandboxError extends Error {
+  constructor(
+    /** `worker_fault`: evaluate() threw or the worker died for a reason other than its heap. */
+    readonly code: 'worker_fault' | 'closed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SandboxError';
+  }
+}
+
+export interface SandboxPool {
+  /** Starts `job` on a free slot, or returns null when every slot is busy. */
+  run(job: EvalJob): Promise<EvalResult> | null;
+  /** Slots in total and busy now. */
+  stats(): { slots: number; busy: number };
+  /** Resolves once every worker has loaded (useful before benchmarks and tests). */
+  ready(): Promise<void>;
+  /** Lets running evaluations finish (they are bounded by their deadlines), then stops the workers. */
+  close(): Promise<void>;
+}
+
+interface Pending {
+  readonly job: JobMessage;
+  readonly startedAt: number;
+  readonly resolve: (r: EvalResult) => void;
+  readonly reject: (e: Error) => void;
+  timer: NodeJS.Timeout | null;
+}
+
+/** Where the worker entry is: next to this module, as .ts under vitest/tsx, .js from dist. */
+function workerEntry(): { url: URL; execArgv: string[] | undefined } {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    // Running from TypeScript sources (vitest, tsx): the worker needs tsx's loader too.
+    // Resolve it to an absolute URL so it does not depend on the process's cwd.
+    const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
+    return { url: new URL('./worker.ts', here), execArgv: ['--import', tsx] };
+  }
+  return { url: new URL('./worker.js', here), execArgv: undefined };
+}
+
+class Slot {
+  private worker!: Worker;
+  private loaded!: Promise<void>;
+  private tid: number | null = null;
+  /** The worker thread's cumulative CPU when its last job began (for a killed job's cpu_ms). */
+  private cpuBase: number | null = null;
+  private isReady = false;
+  private nextId = 1;
+  pending: Pending | null = null;
+
+  constructor(
+    private readonly opts: PoolOptions & { killMarginMs: number },
+    private readonly entry: { url: URL; execArgv: string[] | undefined },
+  ) {
+    this.spawn();
+  }
+
+  get busy(): boolean {
+    return this.pending !== null;
+  }
+
+  whenReady(): Promise<void> {
+    return this.loaded;
+  }
+
+  private spawn(): void {
+    this.isReady = false;
+    this.tid = null;
+    const worker = new Worker(this.entry.url, {
+      execArgv: this.entry.execArgv,
+      resourceLimits: { maxOldGenerationSizeMb: this.opts.heapMb, maxYoungGenerationSizeMb: 32 },
+      stdout: false,
+      stderr: false,
+    });
+    this.worker = worker;
+    let onReady!: () => void;
+    this.loaded = new Promise((r) => (onReady = r));
+    worker.on('message', (m: WorkerMessage) => {
+      if (worker !== this.worker) return;
+      if (m.kind === 'ready') {
+        this.tid = m.tid;
+        this.cpuBase = m.tid === null ? null : taskCpuMs(m.tid);
+        this.isReady = true;
+        onReady();
+        if (this.pending) this.arm(this.pending);
+        return;
+      }
+      const p = this.pending;
+      if (!p || p.job.id !== m.id) return;
+      this.finish();
+      if (m.kind === 'done') {
+        this.cpuBase = this.cpuBase === null ? null : this.cpuBase + m.cpuMs;
+        p.resolve({ body: m.body, status: m.status, cpuMs: m.cpuMs, killed: null });
+      } else {
+        p.reject(new SandboxError('worker_fault', `evaluation failed inside the sandbox: ${m.message}`));
+      }
+    });
+    worker.on('error', (err: Error & { code?: string }) => {
+      if (worker !== this.worker) return;
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') this.kill('memory_limit');
+      else this.crash(err);
+    });
+    worker.on('exit', (code) => {
+      if (worker !== this.worker) return;
+      // An exit we did not cause (the 'error' path replaces the worker before this fires).
+      this.crash(new Error(`sandbox worker exited with code ${code}`));
+    });
+  }
+
+  run(job: EvalJob): Promise<EvalResult> {
+    const message: JobMessage = { kind: 'job', id: this.nextId++, ...job };
+    return new Promise<EvalResult>((resolve, reject) => {
+      const p: Pending = { job: message, startedAt: performance.now(), resolve, reject, timer: null };
+      this.pending = p;
+      // A fresh worker gets its deadline once it has loaded: start-up is not the program's time.
+      if (this.isReady) this.arm(p);
+      this.worker.postMessage(message);
+    });
+  }
+
+  private arm(p: Pending): void {
+    p.timer ??= setTimeout(() => this.kill('timeout'), p.job.timeoutMs + this.opts.killMarginMs);
+  }
+
+  private finish(): void {
+    if (this.pending?.timer) clearTimeout(this.pending.timer);
+    this.pending = null;
+  }
+
+  /** Stops the worker for `reason`, answers its job with the killed response, starts a new one. */
+  private kill(reason: KillReason): void {
+    const p = this.pending;
+    const now = this.tid === null ? null : taskCpuMs(this.tid);
+    const wallMs = p ? performance.now() - p.startedAt : 0;
+    const cpuMs = now !== null && this.cpuBase !== null ? Math.max(0, now - this.cpuBase) : wallMs;
+    this.replace();
+    if (p) {
+      const { body, status } = killedResponse(reason, {
+        requestId: p.job.requestId,
+        timeoutMs: p.job.timeoutMs,
+        wallMs,
+        cpuMs,
+      });
+      p.resolve({ body, status, cpuMs, killed: reason });
+    }
+  }
+
+  private crash(err: Error): void {
+    const p = this.pending;
+    this.replace();
+    p?.reject(new SandboxError('worker_fault', err.message));
+  }
+
+  private replace(): void {
+    this.finish();
+    const old = this.worker;
+    this.spawn();
+    void old.terminate();
+  }
+
+  async stop(): Promise<void> {
+    const old = this.worker;
+    // Detach our handlers' identity check so the exit is not taken for a crash.
+    this.worker = undefined as unknown as Worker;
+    await old.terminate();
+  }
+}
+
+/**
+ * Starts `slots` warm workers.
+ *
+ * @example
+ * const pool = createPool({ slots: 2, heapMb: 512 });
+ * const result = await pool.run({ source: '(+ 1 2)', limitSet: 'api', timeoutMs: 1000, requestId: 'r1' });
+ * // result === null → every slot busy
+ */
+export function createPool(options: PoolOptions): SandboxPool {
+  const opts = { ...options, killMarginMs: options.killMarginMs ?? 250 };
+  if (!Number.isInteger(opts.slots) || opts.slots < 1) throw new RangeError(`slots must be a positive integer, got ${opts.slots}`);
+  const entry = options.entry ? { url: options.entry, execArgv: undefined } : workerEntry();
+  const slots = Array.from({ length: opts.slots }, () => new Slot(opts, entry));
+  let closed = false;
+  const running = new Set<Promise<unknown>>();
+
+  return {
+    run(job) {
+      if (closed) return null;
+      const slot = slots.find((s) => !s.busy);
+      if (!slot) return null;
+      const promise = slot.run(job);
+      const tracked = promise.catch(() => undefined).finally(() => running.delete(tracked));
+      running.add(tracked);
+      return promise;
+    },
+    stats() {
+      return { slots: slots.length, busy: slots.filter((s) => s.busy).length };
+    },
+    async ready() {
+      await Promise.all(slots.map((s) => s.whenReady()));
+    },
+    async close() {
+      closed = true;
+      await Promise.allSettled([...running]);
+      await Promise.all(slots.map((s) => s.stop()));
+    },
+  };
+}

@@ -1,0 +1,290 @@
+/**
+ * Expression nodes: constants, variables, assignment, `if`, sequences, `and`/`or`, `lambda`.
+ * Calls are in call-nodes.ts. Each node is `simple` when all its parts are (see machine/node.ts).
+ */
+import { SchemeError } from '../errors.js';
+import { Frame, Node, type Env } from '../machine/node.js';
+import type { Machine } from '../machine/machine.js';
+import { CaseLambda, Closure, type LambdaInfo } from '../machine/procedures.js';
+import { UNSPECIFIED, type Sym, type Value } from '../values.js';
+
+/** A global variable. `value` is undefined until it is defined. */
+export class Cell {
+  value: Value | undefined = undefined;
+  constructor(readonly sym: Sym) {}
+}
+
+export const unbound = (name: string): SchemeError => new SchemeError('unbound_variable', `unbound variable: ${name}`);
+
+export class Const extends Node {
+  override simple = true;
+  constructor(readonly value: Value) {
+    super();
+  }
+  override ev(): Value {
+    return this.value;
+  }
+}
+
+export class GlobalRef extends Node {
+  override simple = true;
+  constructor(readonly cell: Cell) {
+    super();
+  }
+  override ev(): Value {
+    const v = this.cell.value;
+    if (v === undefined) throw unbound(this.cell.sym.name);
+    return v;
+  }
+}
+
+export class LocalRef0 extends Node {
+  override simple = true;
+  constructor(readonly index: number) {
+    super();
+  }
+  override ev(env: Env): Value {
+    return env[this.index];
+  }
+}
+
+export class LocalRef1 extends Node {
+  override simple = true;
+  constructor(readonly index: number) {
+    super();
+  }
+  override ev(env: Env): Value {
+    return env[0][this.index];
+  }
+}
+
+export class LocalRef extends Node {
+  override simple = true;
+  constructor(readonly depth: number, readonly index: number) {
+    super();
+  }
+  override ev(env: Env): Value {
+    let e = env;
+    for (let d = this.depth; d > 0; d--) e = e[0];
+    return e[this.index];
+  }
+}
+
+/** A reference to a letrec/internal-define slot, which may be read before it is set. */
+export class CheckedRef extends Node {
+  override simple = true;
+  constructor(readonly depth: number, readonly index: number, readonly name: string) {
+    super();
+  }
+  override ev(env: Env): Value {
+    let e = env;
+    for (let d = this.depth; d > 0; d--) e = e[0];
+    const v = e[this.index];
+    if (v === undefined) throw unbound(this.name);
+    return v;
+  }
+}
+
+/** Make a reference node for a local slot. */
+export function localRef(depth: number, index: number, checked: boolean, name: string): Node {
+  if (checked) return new CheckedRef(depth, index, name);
+  if (depth === 0) return new LocalRef0(index);
+  if (depth === 1) return new LocalRef1(index);
+  return new LocalRef(depth, index);
+}
+
+/** Shared base of assignments: evaluate `value`, then store it. */
+abstract class Assign extends Node {
+  constructor(readonly value: Node) {
+    super();
+    this.simple = value.simple;
+  }
+  abstract store(env: Env, v: Value): void;
+  override ev(env: Env): Value {
+    this.store(env, this.value.ev(env));
+    return UNSPECIFIED;
+  }
+  override exec(m: Machine): Node | null {
+    if (this.value.simple) {
+      this.store(m.env, this.value.ev(m.env));
+      m.val = UNSPECIFIED;
+      return null;
+    }
+    m.k = new AssignFrame(m.k, m.env, m, this);
+    return this.value;
+  }
+}
+
+class AssignFrame extends Frame {
+  constructor(next: Frame | null, env: Env, m: Machine, readonly node: Assign) {
+    super(next, env, m);
+  }
+  resume(m: Machine): Node | null {
+    this.node.store(m.env, m.val);
+    m.val = UNSPECIFIED;
+    return null;
+  }
+}
+
+export class SetLocal extends Assign {
+  constructor(readonly depth: number, readonly index: number, value: Node) {
+    super(value);
+  }
+  store(env: Env, v: Value): void {
+    let e = env;
+    for (let d = this.depth; d > 0; d--) e = e[0];
+    e[this.index] = v;
+  }
+}
+
+export class SetGlobal extends Assign {
+  constructor(readonly cell: Cell, value: Node, readonly isDefine: boolean) {
+    super(value);
+  }
+  store(_env: Env, v: Value): void {
+    if (!this.isDefine && this.cell.value === undefined) throw unbound(this.cell.sym.name);
+    this.cell.value = v;
+  }
+}
+
+export class If extends Node {
+  constructor(readonly test: Node, readonly then: Node, readonly otherwise: Node) {
+    super();
+    this.simple = test.simple && then.simple && otherwise.simple;
+  }
+  override ev(env: Env): Value {
+    return this.test.ev(env) !== false ? this.then.ev(env) : this.otherwise.ev(env);
+  }
+  override exec(m: Machine): Node | null {
+    if (this.test.simple) return this.test.ev(m.env) !== false ? this.then : this.otherwise;
+    m.k = new IfFrame(m.k, m.env, m, this);
+    return this.test;
+  }
+}
+
+class IfFrame extends Frame {
+  constructor(next: Frame | null, env: Env, m: Machine, readonly node: If) {
+    super(next, env, m);
+  }
+  resume(m: Machine): Node | null {
+    return m.val !== false ? this.node.then : this.node.otherwise;
+  }
+}
+
+/** `begin` / a body: every node in order, the last in tail position. */
+export class Seq extends Node {
+  constructor(readonly nodes: Node[]) {
+    super();
+    this.simple = nodes.every((n) => n.simple);
+  }
+  override ev(env: Env): Value {
+    const ns = this.nodes;
+    for (let i = 0; i < ns.length - 1; i++) ns[i]!.ev(env);
+    return ns[ns.length - 1]!.ev(env);
+  }
+  override exec(m: Machine): Node | null {
+    return this.from(m, 0);
+  }
+  from(m: Machine, i: number): Node {
+    const ns = this.nodes;
+    const last = ns.length - 1;
+    for (; i < last; i++) {
+      const n = ns[i]!;
+      if (!n.simple) {
+        m.k = new SeqFrame(m.k, m.env, m, this, i + 1);
+        return n;
+      }
+      n.ev(m.env);
+    }
+    return ns[last]!;
+  }
+}
+
+class SeqFrame extends Frame {
+  constructor(next: Frame | null, env: Env, m: Machine, readonly node: Seq, readonly i: number) {
+    super(next, env, m);
+  }
+  resume(m: Machine): Node | null {
+    return this.node.from(m, this.i);
+  }
+}
+
+/** `and` (isAnd) or `or`: the first false (resp. true) value ends it; the last is a tail call. */
+export class AndOr extends Node {
+  constructor(readonly nodes: Node[], readonly isAnd: boolean) {
+    super();
+    this.simple = nodes.every((n) => n.simple);
+  }
+  override ev(env: Env): Value {
+    const ns = this.nodes;
+    let v: Value = this.isAnd;
+    for (const n of ns) {
+      v = n.ev(env);
+      if ((v === false) === this.isAnd) return v;
+    }
+    return v;
+  }
+  override exec(m: Machine): Node | null {
+    return this.from(m, 0);
+  }
+  from(m: Machine, i: number): Node | null {
+    const ns = this.nodes;
+    const last = ns.length - 1;
+    for (; i < last; i++) {
+      const n = ns[i]!;
+      if (!n.simple) {
+        m.k = new AndOrFrame(m.k, m.env, m, this, i + 1);
+        return n;
+      }
+      const v = n.ev(m.env);
+      if ((v === false) === this.isAnd) {
+        m.val = v;
+        return null;
+      }
+    }
+    return ns[last]!;
+  }
+}
+
+class AndOrFrame extends Frame {
+  constructor(next: Frame | null, env: Env, m: Machine, readonly node: AndOr, readonly i: number) {
+    super(next, env, m);
+  }
+  resume(m: Machine): Node | null {
+    if ((m.val === false) === this.node.isAnd) return null;
+    return this.node.from(m, this.i);
+  }
+}
+
+export class Lambda extends Node {
+  override simple = true;
+  constructor(readonly info: LambdaInfo) {
+    super();
+  }
+  override ev(env: Env): Value {
+    return new Closure(this.info, env);
+  }
+}
+
+export class CaseLambdaNode extends Node {
+  override simple = true;
+  constructor(readonly clauses: LambdaInfo[], readonly name: string | null) {
+    super();
+  }
+  override ev(env: Env): Value {
+    return new CaseLambda(this.clauses.map((c) => new Closure(c, env)), this.name);
+  }
+}
+
+/** `letrec`/`letrec*` and bodies that need a fresh frame: allocate `size` unset slots. */
+export class NewFrame extends Node {
+  constructor(readonly size: number, readonly body: Node) {
+    super();
+  }
+  override exec(m: Machine): Node {
+    const env: Env = [m.env];
+    for (let i = 1; i < this.size; i++) env.push(undefined);
+    m.env = env;
+    return this.body;
+  }
+}

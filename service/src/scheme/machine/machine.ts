@@ -1,0 +1,257 @@
+/**
+ * The machine: registers (val, env, k), the run loop, procedure application, and the dynamic
+ * state that continuations capture (dynamic-wind winders, exception handlers, parameters).
+ * Limits live in `Meter` (limits.ts); the loop asks it to check every few thousand steps.
+ */
+import { arityError, describe } from '../builtins/check.js';
+import type { BuiltinContext } from '../builtins/define.js';
+import { SchemeError, UNCATCHABLE } from '../errors.js';
+import type { Meter } from '../limits.js';
+import { ErrorObject, MultipleValues, NIL, Pair, UNSPECIFIED, type Value } from '../values.js';
+import { Frame, type Env, type Node } from './node.js';
+import {
+  CaseLambda, Closure, Continuation, ControlPrimitive, Parameter, Primitive,
+  type Handlers, type ParamBinding, type Winder,
+} from './procedures.js';
+import { Abort, uncaughtAbort } from './abort.js';
+import { checkArgs } from '../builtins/check.js';
+
+export class Machine implements BuiltinContext {
+  val: Value = UNSPECIFIED;
+  env: Env = [null];
+  k: Frame | null = null;
+  /** Continuations captured so far; frames stamped with an older count may be shared. */
+  captures = 0;
+  winders: Winder | null = null;
+  handlers: Handlers | null = null;
+  params: ParamBinding | null = null;
+  /** Innermost node that noted a failure while evaluating simple sub-expressions. */
+  errNode: Node | null = null;
+  steps = 0;
+  private checkAt: number;
+
+  constructor(readonly meter: Meter) {
+    this.checkAt = meter.nextCheck(0);
+  }
+
+  /** BuiltinContext: output goes through the meter's stdout cap. */
+  writeStdout(text: string): void {
+    this.meter.writeStdout(text);
+  }
+
+  /** BuiltinContext: account for allocated Scheme data. */
+  charge(bytes: number): void {
+    this.meter.charge(bytes);
+  }
+
+  /** Run `start` to completion with an empty continuation; throws Abort when the program must stop. */
+  run(start: Node): Value {
+    this.k = null;
+    this.env = [null];
+    let n: Node | null = start;
+    let last: Frame | null = null;
+    for (;;) {
+      try {
+        for (;;) {
+          if (n !== null) {
+            n = n.exec(this);
+          } else {
+            const f: Frame | null = this.k;
+            if (f === null) return this.val;
+            last = f;
+            this.k = f.next;
+            this.env = f.env;
+            n = f.resume(this);
+          }
+          if (++this.steps > this.checkAt) {
+            this.meter.check(this.steps);
+            this.checkAt = this.meter.nextCheck(this.steps);
+          }
+        }
+      } catch (e) {
+        n = this.onThrow(e, n ?? (last as { node?: Node } | null)?.node ?? null);
+      }
+    }
+  }
+
+  /** Turn a JS exception into a Scheme raise, or into an Abort that ends the evaluation. */
+  private onThrow(e: unknown, at: Node | null): Node | null {
+    const where = this.errNode ?? at;
+    this.errNode = null;
+    if (e instanceof Abort) {
+      if (e.line === null && where !== null && where.line > 0) e.setPosition(where.line, where.col);
+      throw e;
+    }
+    if (e instanceof SchemeError) {
+      if (UNCATCHABLE.has(e.type)) throw Abort.at(e.type, e.message, where);
+      return this.raise(new ErrorObject(e.type, e.message, []), false, where);
+    }
+    if (e instanceof RangeError) {
+      // Host stack or array/string size exhausted: only reachable through data so large or
+      // deep that the memory bound is the honest name for it.
+      throw Abort.at('memory_limit', `memory limit exceeded (${e.message})`, where);
+    }
+    throw Abort.at('internal_error', `internal error: ${e instanceof Error ? e.message : String(e)}`, where);
+  }
+
+  /** `raise` / `raise-continuable`: call the innermost handler with the outer ones installed. */
+  raise(obj: Value, continuable: boolean, at: Node | null): Node | null {
+    const h = this.handlers;
+    if (h === null) throw uncaughtAbort(obj, at);
+    this.k = new RestoreHandlersFrame(this.k, this.env, this, h);
+    if (!continuable) this.k = new NonContinuableFrame(this.k, this.env, this, obj, at);
+    this.handlers = h.next;
+    return this.apply(h.handler, [obj], at);
+  }
+
+  /** Apply any procedure value to an argument array (which it may keep). */
+  apply(f: Value, args: Value[], at: Node | null): Node | null {
+    if (f instanceof Closure) return this.enter(f, args);
+    if (f instanceof Primitive) {
+      this.val = f.call(args, this);
+      return null;
+    }
+    if (f instanceof ControlPrimitive) {
+      checkArgs(f.spec, f.min, f.max, args);
+      return f.run(this, args, at);
+    }
+    if (f instanceof Continuation) return this.throwTo(f, args.length === 1 ? args[0]! : new MultipleValues(args));
+    if (f instanceof Parameter) {
+      if (args.length !== 0) throw arityError('parameter', 0, 0, args.length);
+      this.val = this.paramValue(f);
+      return null;
+    }
+    if (f instanceof CaseLambda) {
+      for (const c of f.clauses) {
+        const L = c.lambda;
+        if (args.length === L.nreq || (L.rest && args.length > L.nreq)) return this.enter(c, args);
+      }
+      throw new SchemeError('arity_mismatch', `${f.name ?? 'case-lambda procedure'}: no clause accepts ${args.length} argument${args.length === 1 ? '' : 's'}`);
+    }
+    throw new SchemeError('not_a_procedure', `not a procedure: ${describe(f)}`);
+  }
+
+  /** Enter a closure: bind the arguments in a new frame and return its body. */
+  enter(f: Closure, args: Value[]): Node {
+    const L = f.lambda;
+    const n = args.length;
+    let env: Env;
+    if (!L.rest) {
+      if (n !== L.nreq) throw arityError(f.name ?? 'anonymous procedure', L.nreq, L.nreq, n);
+      env = [f.env];
+      for (let i = 0; i < n; i++) env.push(args[i]);
+    } else {
+      if (n < L.nreq) throw arityError(f.name ?? 'anonymous procedure', L.nreq, Infinity, n);
+      env = [f.env];
+      for (let i = 0; i < L.nreq; i++) env.push(args[i]);
+      let rest: Value = NIL;
+      for (let i = n - 1; i >= L.nreq; i--) rest = new Pair(args[i]!, rest);
+      env.push(rest);
+    }
+    for (let i = 0; i < L.extra; i++) env.push(undefined);
+    this.env = env;
+    return L.body;
+  }
+
+  /** Current value of a parameter object. */
+  paramValue(p: Parameter): Value {
+    for (let b = this.params; b !== null; b = b.next) if (b.param === p) return b.value;
+    return p.value;
+  }
+
+  /** Capture the current continuation. */
+  capture(): Continuation {
+    this.captures++;
+    return new Continuation(this.k, this.winders, this.handlers, this.params);
+  }
+
+  /** Invoke a continuation: run the dynamic-wind afters/befores in between, then deliver `v`. */
+  throwTo(c: Continuation, v: Value): Node | null {
+    return this.wind(windSteps(this.winders, c.winders), 0, c, v);
+  }
+
+  /** Run wind step `i` and the rest, then resume `c` with `v`. */
+  wind(steps: WindStep[], i: number, c: Continuation, v: Value): Node | null {
+    if (i === steps.length) {
+      this.k = c.k;
+      this.winders = c.winders;
+      this.handlers = c.handlers;
+      this.params = c.params;
+      this.val = v;
+      return null;
+    }
+    const s = steps[i]!;
+    this.winders = s.during;
+    this.k = new WindFrame(this.k, this.env, this, steps, i, c, v);
+    return this.apply(s.thunk, [], null);
+  }
+}
+
+/** One thunk to run while moving between two dynamic-wind states. */
+interface WindStep {
+  readonly thunk: Value;
+  readonly during: Winder | null;
+  readonly after: Winder | null;
+}
+
+/** The afters to run leaving `from` and the befores entering `to` (R7RS dynamic-wind). */
+function windSteps(from: Winder | null, to: Winder | null): WindStep[] {
+  const steps: WindStep[] = [];
+  let a = from;
+  let b = to;
+  const befores: WindStep[] = [];
+  while ((a?.depth ?? 0) > (b?.depth ?? 0)) {
+    steps.push({ thunk: a!.after, during: a!.next, after: a!.next });
+    a = a!.next;
+  }
+  while ((b?.depth ?? 0) > (a?.depth ?? 0)) {
+    befores.push({ thunk: b!.before, during: b!.next, after: b });
+    b = b!.next;
+  }
+  while (a !== b) {
+    steps.push({ thunk: a!.after, during: a!.next, after: a!.next });
+    befores.push({ thunk: b!.before, during: b!.next, after: b });
+    a = a!.next;
+    b = b!.next;
+  }
+  for (let i = befores.length - 1; i >= 0; i--) steps.push(befores[i]!);
+  return steps;
+}
+
+class WindFrame extends Frame {
+  constructor(
+    next: Frame | null, env: Env, m: Machine,
+    private readonly steps: WindStep[], private readonly i: number,
+    private readonly c: Continuation, private readonly v: Value,
+  ) {
+    super(next, env, m);
+  }
+  resume(m: Machine): Node | null {
+    m.winders = this.steps[this.i]!.after;
+    return m.wind(this.steps, this.i + 1, this.c, this.v);
+  }
+}
+
+/** Reinstalls the handlers that were current when a handler was called. */
+export class RestoreHandlersFrame extends Frame {
+  constructor(next: Frame | null, env: Env, m: Machine, private readonly handlers: Handlers | null) {
+    super(next, env, m);
+  }
+  resume(m: Machine): Node | null {
+    m.handlers = this.handlers;
+    return null;
+  }
+}
+
+/**
+ * A handler returned from a non-continuable `raise`. The condition is raised again to the
+ * outer handlers (so an uncaught error still reports the original condition).
+ */
+class NonContinuableFrame extends Frame {
+  constructor(next: Frame | null, env: Env, m: Machine, private readonly obj: Value, readonly node: Node | null) {
+    super(next, env, m);
+  }
+  resume(m: Machine): Node | null {
+    return m.raise(this.obj, false, this.node);
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * The event log: newline-delimited JSON, one event a line, written as the run
+ * goes (never buffered whole, so memory does not grow with the plan), and read
+ * back and validated for `runner report`.
+ */
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { EVENTS_SCHEMA, FIELDS, NESTED_FIELDS, type RunEvent, type RunEventType } from './types.js';
+import type { Scrubber } from './scrubber.js';
+
+/** One event as its log line (without the newline). */
+export function serializeEvent(event: RunEvent): string {
+  return JSON.stringify(event);
+}
+
+export interface LogWriter {
+  write(event: RunEvent): void;
+  /** Flush and close; returns the first write error, if any. */
+  close(): Error | null;
+}
+
+/**
+ * Open a streaming log writer on a path, or on stdout for `-`. Every line
+ * passes through the scrubber once more on its way out.
+ */
+export function openLogWriter(target: string, scrubber: Scrubber): LogWriter {
+  let error: Error | null = null;
+  let fd: number | null = null;
+  if (target !== '-') {
+    try {
+      fd = openSync(target, 'w');
+    } catch (e) {
+      error = e as Error;
+    }
+  }
+  return {
+    write(event) {
+      if (error) return;
+      const line = scrubber.scrubText(serializeEvent(event)) + '\n';
+      try {
+        if (target === '-') process.stdout.write(line);
+        else if (fd !== null) writeSync(fd, line);
+      } catch (e) {
+        error = e as Error;
+      }
+    },
+    close() {
+      if (fd !== null) {
+        try {
+          closeSync(fd);
+        } catch (e) {
+          error ??= e as Error;
+        }
+        fd = null;
+      }
+      return error;
+    },
+  };
+}
+
+/** A log that does not follow the contract; `event` is the 1-based line number. */
+export class EventLogError extends Error {
+  constructor(
+    readonly event: number,
+    readonly reason: string,
+  ) {
+    super(`event ${event}: ${reason}`);
+    this.name = 'EventLogError';
+  }
+}
+
+function checkFields(obj: Record<string, unknown>, allowed: readonly string[], where: string, n: number): void {
+  for (const key of Object.keys(obj)) {
+    if (!allowed.includes(key)) throw new EventLogError(n, `unknown field "${key}" in ${where}`);
+  }
+}
+
+/**
+ * Parse and validate a log: every line a JSON object of a known type with
+ * known fields, the first a `run.start` of schema `runner.events/v1`.
+ * @throws EventLogError naming the event's number
+ */
+export function parseEventLog(text: string): RunEvent[] {
+  const lines = text.split('\n');
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  if (lines.length === 0) throw new EventLogError(1, 'the log is empty; want a run.start event first');
+  const events: RunEvent[] = [];
+  lines.forEach((line, i) => {
+    const n = i + 1;
+    let obj: unknown;
+    try {
+      obj = JSON.parse(line);
+    } catch {
+      throw new EventLogError(n, 'not a JSON object');
+    }
+    if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) throw new EventLogError(n, 'not a JSON object');
+    const ev = obj as Record<string, unknown>;
+    const type = ev.type;
+    if (typeof type !== 'string' || !(type in FIELDS)) throw new EventLogError(n, `unknown event type ${JSON.stringify(type)}`);
+    checkFields(ev, FIELDS[type as RunEventType], type, n);
+    for (const [key, allowed] of Object.entries(NESTED_FIELDS)) {
+      const v = ev[key];
+      if (v !== null && typeof v === 'object' && !Array.isArray(v)) checkFields(v as Record<string, unknown>, allowed, `${type}.${key}`, n);
+    }
+    if (n === 1) {
+      if (type !== 'run.start') throw new EventLogError(n, `the first event is ${type}; want run.start`);
+      if (ev.schema !== EVENTS_SCHEMA) throw new EventLogError(n, `schema ${JSON.stringify(ev.schema)} is not ${EVENTS_SCHEMA}`);
+    } else if (type === 'run.start') {
+      throw new EventLogError(n, 'a second run.start; one log holds one run');
+    }
+    events.push(ev as unknown as RunEvent);
+  });
+  return events;
+}

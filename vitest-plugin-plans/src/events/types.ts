@@ -1,0 +1,245 @@
+/**
+ * The `runner.events/v1` contract: every fact a report shows travels in one of
+ * these events. Reporters (terminal, JUnit, TAP, HTML, the Vitest face) read
+ * nothing else. docs/events.md documents each type and field; `FIELDS` below is
+ * the machine-readable copy the log reader validates against.
+ */
+
+/** Schema name written in `run.start` and required by `runner report`. */
+export const EVENTS_SCHEMA = 'runner.events/v1';
+
+/** Task states, in the order the summary counts them (plan-runner.md §3). */
+export const TASK_STATES = ['passed', 'failed', 'errored', 'timed out', 'skipped', 'blocked', 'not run'] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
+/** A step's own outcome. `skipped` is a step never reached because an earlier one did not pass. */
+export type StepState = 'passed' | 'failed' | 'errored' | 'timed out';
+
+/** Outcome of one assertion evaluation. */
+export type AssertOutcome = 'held' | 'failed' | 'n/a' | 'error';
+
+/** Milliseconds (fractional); `null` is a phase that did not happen (`n/a`). */
+export interface Timing {
+  dns: number | null;
+  connect: number | null;
+  tls: number | null;
+  ttfb: number | null;
+  total: number | null;
+}
+
+/** One side of an exchange as the log carries it: headers in wire order, the body cut at `--events-body-cap`. */
+export interface WireMessage {
+  headers: Array<[string, string]>;
+  /** Body text (UTF-8), or base64 when `bodyEncoding` says so; `null` when there was no body. */
+  body: string | null;
+  bodyEncoding: 'utf8' | 'base64';
+  /** Full size of the body in bytes, before any cut. */
+  bodySize: number;
+  bodyTruncated: boolean;
+}
+
+export interface WireRequest extends WireMessage {
+  method: string;
+  url: string;
+}
+
+export interface WireResponse extends WireMessage {
+  status: number;
+  statusText: string;
+  proto: string;
+}
+
+export interface Redirect {
+  method: string;
+  url: string;
+  status: number;
+}
+
+export interface RunStartEvent {
+  type: 'run.start';
+  schema: typeof EVENTS_SCHEMA;
+  version: string;
+  runId: string;
+  plan: string;
+  jobs: number;
+  lifecycle: { strategy: string; sharedTarget: boolean };
+  startedAt: string;
+  /** `runtime <name>: <path> <version>` facts, one per script runtime. */
+  runtimes: string[];
+  /** Main tasks selected to run (after `--only`); finally tasks not included. */
+  tasks: number;
+  finallyTasks: number;
+}
+
+/** One-line facts a reader would otherwise miss: caveat, only, retried, warning, snapshot, signal, fixture, waitFor, unverified, leak. */
+export interface NoticeEvent {
+  type: 'notice';
+  kind: string;
+  text: string;
+}
+
+export interface LifecycleEvent {
+  type: 'lifecycle';
+  strategy: string;
+  phase: 'reset';
+  state: 'passed' | 'failed';
+  reason: string | null;
+}
+
+export interface TaskStartEvent {
+  type: 'task.start';
+  task: string;
+  finally: boolean;
+  file: string;
+  line: number;
+}
+
+export interface TaskEndEvent {
+  type: 'task.end';
+  task: string;
+  finally: boolean;
+  state: TaskState;
+  /** Why a task did not pass, in words (`needs a, which failed`, `run deadline reached`, the step's error). */
+  reason: string | null;
+  /** The step that decided the state (1-based), when one did. */
+  step: number | null;
+  durationMs: number;
+  requests: number;
+  file: string;
+  line: number;
+}
+
+export interface StepStartEvent {
+  type: 'step.start';
+  task: string;
+  step: number;
+  kind: string;
+  name: string | null;
+  file: string;
+  line: number;
+}
+
+export interface StepEndEvent {
+  type: 'step.end';
+  task: string;
+  step: number;
+  state: StepState;
+  reason: string | null;
+  /** For a timed-out step: the phase the deadline fell in (`waiting for first byte`, …). */
+  phase: string | null;
+  attempts: number;
+  durationMs: number;
+}
+
+export interface ExchangeEvent {
+  type: 'exchange';
+  task: string;
+  step: number;
+  attempt: number;
+  /** Position in a repeat (0-based); `null` outside a repeat. */
+  index: number | null;
+  request: WireRequest;
+  response: WireResponse | null;
+  redirects: Redirect[];
+  timing: Timing;
+  newConnection: boolean;
+  error: string | null;
+}
+
+export interface AssertEvent {
+  type: 'assert';
+  task: string;
+  step: number;
+  attempt: number;
+  /** 1-based position among the step's assertions; the automatic graphql one comes last. */
+  index: number;
+  auto: boolean;
+  expr: string;
+  file: string;
+  line: number;
+  outcome: AssertOutcome;
+  values: Array<{ path: string; value: string }>;
+  detail: string[];
+  error: string | null;
+  note: string | null;
+}
+
+export interface ResultEvent {
+  type: 'result';
+  task: string;
+  step: number;
+  key: string;
+  secret: boolean;
+  /** The stored value (scrubbed); `absent` when the expression gave nil. */
+  absent: boolean;
+  value: unknown;
+}
+
+export interface ClaimWaitEvent {
+  type: 'claim.wait';
+  task: string;
+  resource: string;
+  mode: 'shared' | 'exclusive';
+  heldBy: string[];
+}
+
+export interface RunEndEvent {
+  type: 'run.end';
+  exitCode: number;
+  counts: Record<TaskState, number>;
+  tasks: number;
+  requests: number;
+  wallMs: number;
+  teardown: { passed: number; failed: number } | null;
+  /** How the main graph ended: `completed`, `timeout`, `signal`, `reset failed`. */
+  ending: string;
+  signal: string | null;
+}
+
+export type RunEvent =
+  | RunStartEvent
+  | NoticeEvent
+  | LifecycleEvent
+  | TaskStartEvent
+  | TaskEndEvent
+  | StepStartEvent
+  | StepEndEvent
+  | ExchangeEvent
+  | AssertEvent
+  | ResultEvent
+  | ClaimWaitEvent
+  | RunEndEvent;
+
+export type RunEventType = RunEvent['type'];
+
+/** Top-level fields of each event type; the reader refuses any other (plan-runner.md §6). */
+export const FIELDS: Record<RunEventType, readonly string[]> = {
+  'run.start': ['type', 'schema', 'version', 'runId', 'plan', 'jobs', 'lifecycle', 'startedAt', 'runtimes', 'tasks', 'finallyTasks'],
+  notice: ['type', 'kind', 'text'],
+  lifecycle: ['type', 'strategy', 'phase', 'state', 'reason'],
+  'task.start': ['type', 'task', 'finally', 'file', 'line'],
+  'task.end': ['type', 'task', 'finally', 'state', 'reason', 'step', 'durationMs', 'requests', 'file', 'line'],
+  'step.start': ['type', 'task', 'step', 'kind', 'name', 'file', 'line'],
+  'step.end': ['type', 'task', 'step', 'state', 'reason', 'phase', 'attempts', 'durationMs'],
+  exchange: ['type', 'task', 'step', 'attempt', 'index', 'request', 'response', 'redirects', 'timing', 'newConnection', 'error'],
+  assert: ['type', 'task', 'step', 'attempt', 'index', 'auto', 'expr', 'file', 'line', 'outcome', 'values', 'detail', 'error', 'note'],
+  result: ['type', 'task', 'step', 'key', 'secret', 'absent', 'value'],
+  'claim.wait': ['type', 'task', 'resource', 'mode', 'heldBy'],
+  'run.end': ['type', 'exitCode', 'counts', 'tasks', 'requests', 'wallMs', 'teardown', 'ending', 'signal'],
+};
+
+/** Nested object fields checked too, so a log from a different contract is caught early. */
+export const NESTED_FIELDS: Record<string, readonly string[]> = {
+  request: ['method', 'url', 'headers', 'body', 'bodyEncoding', 'bodySize', 'bodyTruncated'],
+  response: ['status', 'statusText', 'proto', 'headers', 'body', 'bodyEncoding', 'bodySize', 'bodyTruncated'],
+  timing: ['dns', 'connect', 'tls', 'ttfb', 'total'],
+  lifecycle: ['strategy', 'sharedTarget'],
+};
+
+/** Meaning of each exit code, as the HTML report opens with it. */
+export function exitMeaning(code: number): string {
+  if (code === 0) return 'every selected task passed or was skipped';
+  if (code === 1) return 'a task failed, errored, timed out, was blocked or not run, or a snapshot was written';
+  if (code === 64) return 'usage or load error';
+  return 'an export file could not be written';
+}

@@ -1,0 +1,20 @@
+/** `sql:` request loader: url (templated), query (a literal), params. */
+import { compileJson } from '../compile.js';
+import { sub, type NodeCtx } from '../context.js';
+import { get, items } from '../read.js';
+import type { JsonTemplate, SqlRequest } from '../types.js';
+import type { PNode } from '../yaml-tree.js';
+import { literal, requiredTemplate, timeoutOf, withOptional, type RequestLoader } from './common.js';
+
+/** Loads a sql request. */
+export const loadSqlRequest: RequestLoader<SqlRequest> = (ctx: NodeCtx, node: PNode) => {
+  const url = requiredTemplate(ctx, node, 'url', 'a sql step needs a url (postgres://, mysql:// or sqlite:)');
+  const query = literal(ctx, node, 'query', 'a sql query is a literal; pass values in params');
+  const params: JsonTemplate[] = [];
+  items(get(node, 'params')).forEach((it, i) => {
+    const v = compileJson(sub(ctx, 'params', i), it);
+    if (v) params.push(v);
+  });
+  if (!url || query === undefined) return undefined;
+  return withOptional<SqlRequest>({ url, query, params }, { timeoutMs: timeoutOf(node) });
+};

@@ -1,0 +1,177 @@
+/**
+ * YAML text → a small positioned tree (map / seq / scalar, each with line and
+ * column), plus the plain JS value the schema validates.
+ *
+ * Why our own tree: every later diagnostic needs the line of the node it is
+ * about, and duplicate keys must be reported by name with both lines (the
+ * `yaml` package only says "Map keys must be unique").
+ */
+import { LineCounter, parseDocument, isAlias, isMap, isScalar, isSeq, isPair, Scalar } from 'yaml';
+import type { Node as YNode, Document } from 'yaml';
+
+/** Position of a node: 1-based line and column. */
+export interface Pos {
+  line: number;
+  column: number;
+}
+
+/** A positioned YAML map. */
+export interface PMap extends Pos {
+  kind: 'map';
+  entries: PEntry[];
+}
+
+/** One key of a map, with the key's own position. */
+export interface PEntry {
+  key: string;
+  keyPos: Pos;
+  value: PNode;
+}
+
+/** A positioned YAML sequence. */
+export interface PSeq extends Pos {
+  kind: 'seq';
+  items: PNode[];
+}
+
+/** A positioned scalar; `text` is the source text (numbers keep `10.10`). */
+export interface PScalar extends Pos {
+  kind: 'scalar';
+  value: null | boolean | number | string;
+  text: string;
+  /** True for a quoted or block string (never a number, bool or null). */
+  quoted: boolean;
+}
+
+/** Any positioned node. */
+export type PNode = PMap | PSeq | PScalar;
+
+/** A YAML problem: message with position. */
+export interface YamlProblem extends Pos {
+  message: string;
+  /** Map path (keys as a list) where a duplicate key sits. */
+  at?: Array<string | number>;
+}
+
+/** Outcome of `parseYamlTree`. */
+export interface YamlTree {
+  root: PNode | undefined;
+  problems: YamlProblem[];
+}
+
+const MAX_ALIAS_DEPTH = 50;
+
+/** Parses YAML text into a positioned tree, collecting syntax errors and duplicate keys. */
+export function parseYamlTree(text: string): YamlTree {
+  const lineCounter = new LineCounter();
+  const problems: YamlProblem[] = [];
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { lineCounter, uniqueKeys: false, keepSourceTokens: true, prettyErrors: false });
+  } catch (e) {
+    return { root: undefined, problems: [{ line: 1, column: 1, message: `YAML: ${(e as Error).message}` }] };
+  }
+  const pos = (offset: number | undefined): Pos => {
+    const p = lineCounter.linePos(offset ?? 0);
+    return { line: p.line, column: p.col };
+  };
+  for (const err of doc.errors) {
+    const first = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    problems.push({ ...pos(err.pos[0]), message: `YAML: ${first}` });
+  }
+  if (problems.length > 0) return { root: undefined, problems };
+
+  const convert = (node: unknown, at: Array<string | number>, depth: number): PNode => {
+    if (depth > MAX_ALIAS_DEPTH) {
+      problems.push({ line: 1, column: 1, message: 'YAML: aliases nest too deep' });
+      return { kind: 'scalar', value: null, text: '', quoted: false, line: 1, column: 1 };
+    }
+    if (isAlias(node)) {
+      const target = node.resolve(doc) as YNode | undefined;
+      const p = pos(node.range?.[0]);
+      if (!target) return { kind: 'scalar', value: null, text: '', quoted: false, ...p };
+      return { ...convert(target, at, depth + 1), ...p };
+    }
+    if (isMap(node)) {
+      const p = pos(node.range?.[0]);
+      const entries: PEntry[] = [];
+      const seen = new Map<string, number>();
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const keyNode = pair.key as YNode | null;
+        const key = isScalar(keyNode) ? String(keyNode.value) : keyNode == null ? '' : String(keyNode);
+        const keyPos = pos(keyNode?.range?.[0] ?? node.range?.[0]);
+        if (key === '<<') continue; // merge keys are not part of the plan format
+        const first = seen.get(key);
+        if (first !== undefined) {
+          problems.push({ ...keyPos, at, message: `duplicate key "${key}" (first at line ${first})` });
+          continue;
+        }
+        seen.set(key, keyPos.line);
+        const valueNode = pair.value as YNode | null;
+        const value = valueNode == null ? nullAt(keyPos) : convert(valueNode, [...at, key], depth);
+        entries.push({ key, keyPos, value });
+      }
+      return { kind: 'map', entries, ...p };
+    }
+    if (isSeq(node)) {
+      const p = pos(node.range?.[0]);
+      const items = node.items.map((item, i) =>
+        item == null ? nullAt(p) : convert(item, [...at, i], depth),
+      );
+      return { kind: 'seq', items, ...p };
+    }
+    if (isScalar(node)) return scalar(node, pos(node.range?.[0]));
+    return nullAt({ line: 1, column: 1 });
+  };
+
+  const root = doc.contents == null ? undefined : convert(doc.contents, [], 0);
+  return { root, problems };
+}
+
+function nullAt(p: Pos): PScalar {
+  return { kind: 'scalar', value: null, text: '', quoted: false, ...p };
+}
+
+function scalar(node: Scalar, p: Pos): PScalar {
+  const raw = node.value;
+  const quoted = node.type !== undefined && node.type !== Scalar.PLAIN;
+  const text = node.source ?? String(raw);
+  let value: PScalar['value'];
+  if (raw === null || raw === undefined) value = null;
+  else if (typeof raw === 'boolean' || typeof raw === 'number' || typeof raw === 'string') value = raw;
+  else if (typeof raw === 'bigint') value = Number(raw);
+  else value = String(raw);
+  return { kind: 'scalar', value, text: typeof node.source === 'string' ? text : String(value), quoted, ...p };
+}
+
+/** The plain JS value of a tree (what the JSON Schema validates). */
+export function toPlain(node: PNode | undefined): unknown {
+  if (node === undefined) return null;
+  if (node.kind === 'scalar') return node.value;
+  if (node.kind === 'seq') return node.items.map(toPlain);
+  const out: Record<string, unknown> = {};
+  for (const e of node.entries) out[e.key] = toPlain(e.value);
+  return out;
+}
+
+/** The entry of a map with this key. */
+export function entry(node: PNode | undefined, key: string): PEntry | undefined {
+  return node?.kind === 'map' ? node.entries.find((e) => e.key === key) : undefined;
+}
+
+/** The value of a map's key. */
+export function child(node: PNode | undefined, key: string): PNode | undefined {
+  return entry(node, key)?.value;
+}
+
+/** Follows a path of keys and indexes from a node. */
+export function nodeAt(node: PNode | undefined, at: ReadonlyArray<string | number>): PNode | undefined {
+  let cur = node;
+  for (const seg of at) {
+    if (cur === undefined) return undefined;
+    if (typeof seg === 'number') cur = cur.kind === 'seq' ? cur.items[seg] : undefined;
+    else cur = child(cur, seg);
+  }
+  return cur;
+}
