@@ -150,6 +150,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   server.on('clientError', onClientError);
 
   try {
+    // Fail at start, not on the first request, when the sandbox cannot load (a broken build).
+    await pool.ready();
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(opts.port, opts.host, () => {
@@ -173,14 +175,17 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     (closing ??= (async () => {
       // Stop accepting; idle keep-alive connections are closed now, busy ones after their answer.
       const closed = new Promise<void>((r) => server.close(() => r()));
+      // Keep-alive connections become idle as their answers go out; close each as it does.
+      const sweep = setInterval(() => server.closeIdleConnections(), 25);
       server.closeIdleConnections();
       // Running evaluations end by their own deadline (plus the kill margin) and are answered.
       await pool.close();
       const grace = setTimeout(() => server.closeAllConnections(), 2_000);
       await closed;
       clearTimeout(grace);
+      clearInterval(sweep);
       await Promise.allSettled([store.close(), limits.close()]);
-      logger.flush();
+      await new Promise<void>((r) => logger.flush(() => r()));
     })());
 
   return { url: `http://${hostForUrl}:${port}`, port, server, pool, store, limits, logger, close };

@@ -1,2 +1,3 @@
 /** The plan engine's public entry. */
-export {};
+export * from './plan/index.js';
+export * from './engine/index.js';

@@ -9,7 +9,7 @@ import type { AppDeps, AppRequest } from './context.js';
 import { HttpError } from './errors.js';
 import { newRequestId } from './request-id.js';
 import { sendError, sendJson } from './respond.js';
-import { demoRoute } from './routes/demo.js';
+import { demoPreflight, demoRoute } from './routes/demo.js';
 import { evalRoute } from './routes/eval.js';
 import { limitsRoute } from './routes/limits.js';
 
@@ -18,7 +18,7 @@ export const ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/v1/health': ['GET', 'HEAD'],
   '/v1/eval': ['POST'],
   '/v1/limits': ['GET', 'HEAD'],
-  '/v1/demo': ['POST'],
+  '/v1/demo': ['POST', 'OPTIONS'],
   '/v1/openapi.json': ['GET', 'HEAD'],
 };
 
@@ -81,6 +81,11 @@ export function createApp(deps: AppDeps): App {
   app.post('/v1/eval', routeName('POST /v1/eval', evalRoute(deps)));
   app.get('/v1/limits', routeName('GET /v1/limits', limitsRoute(deps)));
   app.post('/v1/demo', routeName('POST /v1/demo', demoRoute(deps)));
+  const preflight = demoPreflight(deps);
+  app.options('/v1/demo', (req, res) => {
+    req.ctx.route = 'OPTIONS /v1/demo';
+    preflight(req, res);
+  });
 
   const handler = (rawReq: IncomingMessage, res: ServerResponse): void => {
     const req = rawReq as AppRequest;

@@ -11,6 +11,7 @@
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { createLimiter } from '../concurrency/limiter.js';
 import { killedResponse, type KillReason } from './killed-response.js';
 import { taskCpuMs } from './task-cpu.js';
 import type { JobMessage, LimitSet, WorkerMessage } from './protocol.js';
@@ -77,31 +78,46 @@ interface Pending {
   timer: NodeJS.Timeout | null;
 }
 
-/** Where the worker entry is: next to this module, as .ts under vitest/tsx, .js from dist. */
-function workerEntry(): { url: URL; execArgv: string[] | undefined } {
+/** How a slot starts its worker: a module file, or (TypeScript sources) a bootstrap script. */
+interface WorkerEntry {
+  readonly target: URL | string;
+  readonly eval: boolean;
+}
+
+/**
+ * Where the worker entry is: next to this module, `worker.js` from dist. Under vitest/tsx this
+ * module is `pool.ts`, and a worker does not inherit the parent's loader (nor does
+ * `execArgv: ['--import', 'tsx']` take effect in a worker on Node 20), so a small eval'd
+ * bootstrap registers tsx's ESM hooks inside the worker first, then imports `worker.ts`.
+ */
+function workerEntry(): WorkerEntry {
   const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    // Running from TypeScript sources (vitest, tsx): the worker needs tsx's loader too.
-    // Resolve it to an absolute URL so it does not depend on the process's cwd.
-    const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
-    return { url: new URL('./worker.ts', here), execArgv: ['--import', tsx] };
-  }
-  return { url: new URL('./worker.js', here), execArgv: undefined };
+  if (!here.endsWith('.ts')) return { target: new URL('./worker.js', here), eval: false };
+  // tsx's package exports map `tsx/esm/api` to index.cjs (require) and index.mjs (import).
+  const api = new URL('./index.mjs', pathToFileURL(createRequire(here).resolve('tsx/esm/api'))).href;
+  const entry = new URL('./worker.ts', here).href;
+  return {
+    target: `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`,
+    eval: true,
+  };
 }
 
 class Slot {
   private worker!: Worker;
   private loaded!: Promise<void>;
+  private failLoad!: (e: Error) => void;
   private tid: number | null = null;
   /** The worker thread's cumulative CPU when its last job began (for a killed job's cpu_ms). */
   private cpuBase: number | null = null;
   private isReady = false;
   private nextId = 1;
+  /** Set while a worker that failed to START waits to be retried (backoff, not a tight loop). */
+  private down: { error: Error; failures: number; timer: NodeJS.Timeout } | null = null;
   pending: Pending | null = null;
 
   constructor(
     private readonly opts: PoolOptions & { killMarginMs: number },
-    private readonly entry: { url: URL; execArgv: string[] | undefined },
+    private readonly entry: WorkerEntry,
   ) {
     this.spawn();
   }
@@ -117,21 +133,28 @@ class Slot {
   private spawn(): void {
     this.isReady = false;
     this.tid = null;
-    const worker = new Worker(this.entry.url, {
-      execArgv: this.entry.execArgv,
+    const worker = new Worker(this.entry.target, {
+      eval: this.entry.eval,
       resourceLimits: { maxOldGenerationSizeMb: this.opts.heapMb, maxYoungGenerationSizeMb: 32 },
       stdout: false,
       stderr: false,
     });
     this.worker = worker;
     let onReady!: () => void;
-    this.loaded = new Promise((r) => (onReady = r));
+    let onFail!: (e: Error) => void;
+    this.loaded = new Promise<void>((resolve, reject) => {
+      onReady = resolve;
+      onFail = reject;
+    });
+    this.loaded.catch(() => undefined); // observed by ready(); never an unhandled rejection
+    this.failLoad = onFail;
     worker.on('message', (m: WorkerMessage) => {
       if (worker !== this.worker) return;
       if (m.kind === 'ready') {
         this.tid = m.tid;
         this.cpuBase = m.tid === null ? null : taskCpuMs(m.tid);
         this.isReady = true;
+        if (this.down) this.down = null;
         onReady();
         if (this.pending) this.arm(this.pending);
         return;
@@ -159,6 +182,9 @@ class Slot {
   }
 
   run(job: EvalJob): Promise<EvalResult> {
+    if (this.down) {
+      return Promise.reject(new SandboxError('worker_fault', `sandbox worker cannot start: ${this.down.error.message}`));
+    }
     const message: JobMessage = { kind: 'job', id: this.nextId++, ...job };
     return new Promise<EvalResult>((resolve, reject) => {
       const p: Pending = { job: message, startedAt: performance.now(), resolve, reject, timer: null };
@@ -198,6 +224,19 @@ class Slot {
 
   private crash(err: Error): void {
     const p = this.pending;
+    if (!this.isReady) {
+      // Died while loading (a broken build, a missing file): retry with backoff, fail jobs fast.
+      this.finish();
+      const failures = (this.down?.failures ?? 0) + 1;
+      const old = this.worker;
+      this.worker = undefined as unknown as Worker;
+      void old.terminate();
+      this.failLoad(err);
+      this.down = { error: err, failures, timer: setTimeout(() => this.spawn(), Math.min(30_000, 250 * 2 ** failures)) };
+      this.down.timer.unref();
+      p?.reject(new SandboxError('worker_fault', `sandbox worker cannot start: ${err.message}`));
+      return;
+    }
     this.replace();
     p?.reject(new SandboxError('worker_fault', err.message));
   }
@@ -210,10 +249,11 @@ class Slot {
   }
 
   async stop(): Promise<void> {
+    if (this.down) clearTimeout(this.down.timer);
     const old = this.worker;
     // Detach our handlers' identity check so the exit is not taken for a crash.
     this.worker = undefined as unknown as Worker;
-    await old.terminate();
+    await old?.terminate();
   }
 }
 
@@ -228,17 +268,22 @@ class Slot {
 export function createPool(options: PoolOptions): SandboxPool {
   const opts = { ...options, killMarginMs: options.killMarginMs ?? 250 };
   if (!Number.isInteger(opts.slots) || opts.slots < 1) throw new RangeError(`slots must be a positive integer, got ${opts.slots}`);
-  const entry = options.entry ? { url: options.entry, execArgv: undefined } : workerEntry();
+  const entry: WorkerEntry = options.entry ? { target: options.entry, eval: false } : workerEntry();
   const slots = Array.from({ length: opts.slots }, () => new Slot(opts, entry));
+  // The house concurrency primitive: one permit per slot, refused at once when all are out.
+  const capacity = createLimiter(opts.slots);
   let closed = false;
   const running = new Set<Promise<unknown>>();
 
   return {
     run(job) {
       if (closed) return null;
-      const slot = slots.find((s) => !s.busy);
-      if (!slot) return null;
-      const promise = slot.run(job);
+      const permit = capacity.tryAcquire();
+      if (!permit) return null;
+      // Holding a permit guarantees a slot without a job.
+      const slot = slots.find((s) => !s.busy)!;
+      // Released before the caller sees the result, so a slot is free again when `run` resolves.
+      const promise = slot.run(job).finally(() => permit.release());
       const tracked = promise.catch(() => undefined).finally(() => running.delete(tracked));
       running.add(tracked);
       return promise;

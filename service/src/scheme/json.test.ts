@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, RawJsonNumber, stringifyJson, toJson } from './json.js';
+import { MAX_JSON_DEPTH, MAX_JSON_NODES, RawJsonNumber, stringifyJson, toJson } from './json.js';
 import {
   Bytevector,
   Char,
@@ -77,10 +77,13 @@ describe('toJson', () => {
     expect(j(list(s, s))).toBe('[[1],[1]]');
   });
 
-  it('copies a list of 1,000,000 elements', () => {
+  it('copies up to MAX_JSON_NODES elements, then gives null', () => {
     let l: Value = NIL;
-    for (let i = 0; i < 1_000_000; i++) l = new Pair(i, l);
-    expect((toJson(l) as unknown[]).length).toBe(1_000_000);
+    for (let i = 0; i < MAX_JSON_NODES; i++) l = new Pair(i, l);
+    expect((toJson(l) as unknown[]).length).toBe(MAX_JSON_NODES);
+    expect(toJson(new Pair(0, l))).toBeNull();
+    expect((toJson(new Pair(0, l), { maxNodes: 2_000_000 }) as unknown[]).length).toBe(MAX_JSON_NODES + 1);
+    expect(toJson(new Bytevector(new Uint8Array(MAX_JSON_NODES + 1)))).toBeNull();
   });
 
   it('gives null past the depth cap, without stack overflow', () => {

@@ -13,7 +13,8 @@
  *   - null: improper lists, cyclic structure (anywhere inside), procedures, records, record
  *     types, error objects, eof, unspecified, opaque objects.
  *   - The whole copy is null when it would nest deeper than MAX_JSON_DEPTH or hold more than
- *     MAX_JSON_NODES elements (a shared DAG can expand exponentially); `value` still prints.
+ *     `maxNodes` elements, bytes included (a shared DAG can expand exponentially); `value`
+ *     still prints.
  *
  * Both directions are iterative: no JS recursion over the depth of the data.
  */
@@ -30,7 +31,7 @@ import {
   Sym,
   type Value,
 } from './values.js';
-import { numberToJson } from './numbers/print.js';
+import { numberToJson } from './numbers/index.js';
 
 import { RawJsonNumber } from './json-stringify.js';
 
@@ -41,23 +42,38 @@ export type JsonValue = null | boolean | string | RawJsonNumber | JsonValue[];
 
 /** Deepest array nesting of a json copy; deeper values give a null copy. */
 export const MAX_JSON_DEPTH = 1000;
-/** Most array elements in one json copy; more gives a null copy. */
-export const MAX_JSON_NODES = 1_000_000;
+/**
+ * Default bound on the array elements of one json copy; more gives a null copy. A copy that
+ * size is already about a megabyte of JSON text.
+ */
+export const MAX_JSON_NODES = 100_000;
+
+export interface JsonOptions {
+  /** Most array elements in the copy (default MAX_JSON_NODES). */
+  maxNodes?: number;
+}
 
 function numberJson(v: number | bigint | Ratnum | Flonum): JsonValue {
   const text = numberToJson(v);
   return text === 'null' ? null : new RawJsonNumber(text);
 }
 
+/** Thrown inside the copy when the whole copy must be null (cycle, too deep, too big). */
+class NoCopy extends Error {}
+
 /** Copy of an atom; `undefined` when `v` is a list or vector (handled by the caller). */
-function atomJson(v: Value): JsonValue | undefined {
+function atomJson(v: Value, budget: { left: number }): JsonValue | undefined {
   if (typeof v === 'number' || typeof v === 'bigint' || v instanceof Ratnum || v instanceof Flonum) return numberJson(v);
   if (typeof v === 'boolean') return v;
   if (v instanceof MString) return v.chars;
   if (v instanceof Sym) return v.name;
   if (v instanceof Char) return String.fromCodePoint(v.code);
   if (v instanceof Nil) return [];
-  if (v instanceof Bytevector) return Array.from(v.bytes, (b) => new RawJsonNumber(String(b)));
+  if (v instanceof Bytevector) {
+    budget.left -= v.bytes.length;
+    if (budget.left < 0) throw new NoCopy();
+    return Array.from(v.bytes, (b) => new RawJsonNumber(String(b)));
+  }
   if (v instanceof Pair || v instanceof SVector || v instanceof MultipleValues) return undefined;
   return null;
 }
@@ -90,7 +106,6 @@ interface Frame {
   marks: object[];
 }
 
-class NoCopy extends Error {}
 
 /**
  * The json copy of `v`.
@@ -98,11 +113,9 @@ class NoCopy extends Error {}
  * @example
  * stringifyJson(toJson(list(1, sym('a'), new MString('b')))) // '[1,"a","b"]'
  */
-export function toJson(v: Value): JsonValue {
-  const atom = atomJson(v);
-  if (atom !== undefined) return atom;
+export function toJson(v: Value, opts: JsonOptions = {}): JsonValue {
+  const budget = { left: opts.maxNodes ?? MAX_JSON_NODES };
   const onPath = new Set<object>();
-  let nodes = 0;
   /** Start copying a list or vector: its frame, or null when it has no json copy. */
   const open = (c: Pair | SVector | MultipleValues): Frame | null => {
     if (c instanceof SVector || c instanceof MultipleValues) {
@@ -118,6 +131,8 @@ export function toJson(v: Value): JsonValue {
     return { items: list.items, out: [], marks: list.spine };
   };
   try {
+    const atom = atomJson(v, budget);
+    if (atom !== undefined) return atom;
     const root = open(v as Pair | SVector | MultipleValues);
     if (root === null) return null;
     const stack: Frame[] = [root];
@@ -129,9 +144,9 @@ export function toJson(v: Value): JsonValue {
         if (stack.length > 0) stack[stack.length - 1]!.out.push(f.out);
         continue;
       }
-      if (++nodes > MAX_JSON_NODES) throw new NoCopy();
+      if (--budget.left < 0) throw new NoCopy();
       const item = f.items[f.out.length]!;
-      const a = atomJson(item);
+      const a = atomJson(item, budget);
       if (a !== undefined) {
         f.out.push(a);
         continue;

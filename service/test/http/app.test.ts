@@ -42,7 +42,7 @@ describe('unknown paths and methods', () => {
     ['get', '/v1/eval', 'POST'],
     ['delete', '/v1/health', 'GET, HEAD'],
     ['post', '/v1/limits', 'GET, HEAD'],
-    ['put', '/v1/demo', 'POST'],
+    ['put', '/v1/demo', 'POST, OPTIONS'],
   ] as const)('%s %s (wrong method) → 404 not_found with Allow: %s', async (method, path, allow) => {
     const res = await request(h.app.handler)[method](path).expect(404);
     expect(res.body.error.type).toBe('not_found');

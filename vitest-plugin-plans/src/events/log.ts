@@ -12,6 +12,15 @@ export function serializeEvent(event: RunEvent): string {
   return JSON.stringify(event);
 }
 
+/**
+ * The exact line the log carries for an event (scrubbed once more on the way
+ * out). `run --html` renders from these same lines, so its page equals the one
+ * `runner report` renders from the file.
+ */
+export function eventLine(event: RunEvent, scrubber: Scrubber): string {
+  return scrubber.scrubText(serializeEvent(event));
+}
+
 export interface LogWriter {
   write(event: RunEvent): void;
   /** Flush and close; returns the first write error, if any. */
@@ -22,9 +31,14 @@ export interface LogWriter {
  * Open a streaming log writer on a path, or on stdout for `-`. Every line
  * passes through the scrubber once more on its way out.
  */
-export function openLogWriter(target: string, scrubber: Scrubber): LogWriter {
+export function openLogWriter(target: string, scrubber: Scrubber, stdout: (line: string) => void = (l) => void process.stdout.write(l + '\n')): LogWriter {
   let error: Error | null = null;
   let fd: number | null = null;
+  // Lines gather in a small buffer written in 64 KiB batches: one syscall per
+  // event costs more than the event itself, and memory stays bounded.
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  const FLUSH_AT = 64 * 1024;
   if (target !== '-') {
     try {
       fd = openSync(target, 'w');
@@ -32,18 +46,35 @@ export function openLogWriter(target: string, scrubber: Scrubber): LogWriter {
       error = e as Error;
     }
   }
+  const flush = () => {
+    if (fd === null || pending.length === 0) return;
+    const chunk = pending.join('');
+    pending = [];
+    pendingBytes = 0;
+    try {
+      writeSync(fd, chunk);
+    } catch (e) {
+      error = e as Error;
+    }
+  };
   return {
     write(event) {
       if (error) return;
-      const line = scrubber.scrubText(serializeEvent(event)) + '\n';
-      try {
-        if (target === '-') process.stdout.write(line);
-        else if (fd !== null) writeSync(fd, line);
-      } catch (e) {
-        error = e as Error;
+      const line = eventLine(event, scrubber);
+      if (target === '-') {
+        try {
+          stdout(line);
+        } catch (e) {
+          error = e as Error;
+        }
+        return;
       }
+      pending.push(line + '\n');
+      pendingBytes += line.length + 1;
+      if (pendingBytes >= FLUSH_AT || event.type === 'run.end') flush();
     },
     close() {
+      flush();
       if (fd !== null) {
         try {
           closeSync(fd);

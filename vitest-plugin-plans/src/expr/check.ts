@@ -100,7 +100,7 @@ class Checker {
         return this.index(n);
       case 'slice': {
         const ot = this.visit(n.object, true);
-        this.parallel(n.object, n.span.start, n.object.span.end);
+        this.parallel(n.object, n.span.start);
         for (const x of [n.from, n.to]) if (x) this.number(x, 'a slice bound');
         if (ot.t === 'list' || ot.t === 'str' || ot.t === 'any') return ot;
         return this.err('type', n.span.start, `cannot slice ${article(typeName(ot))}; slices take a list or a string`);
@@ -205,16 +205,15 @@ class Checker {
     }
   }
 
-  private parallel(object: Node, at: number, end: number): void {
+  private parallel(object: Node, at: number): void {
     if (this.scope.parallelRepeat && object.type === 'name' && object.name === 'responses') {
-      void end;
       this.diagnostics.push(diag('parallel_index', at, 'responses[N] indexes a parallel repeat; a parallel repeat has no order: use count, all, any, none or where'));
     }
   }
 
   private index(n: Extract<Node, { type: 'index' }>): Type {
     const ot = this.visit(n.object, true);
-    this.parallel(n.object, n.span.start, n.span.end);
+    this.parallel(n.object, n.span.start);
     const it = this.visit(n.index, false);
     switch (ot.t) {
       case 'any':
@@ -260,6 +259,14 @@ class Checker {
   }
 
   private binary(n: Extract<Node, { type: 'binary' }>): Type {
+    // `headers.content-type` reads as `headers.content - type`: say how to write it instead of "unknown name type".
+    if (n.op === '-' && n.left.type === 'member' && n.right.type === 'name' && !(n.right.name in this.scope.names) && n.right.name !== 'it') {
+      const base = staticPath(n.left.object);
+      if (base !== undefined && this.type(n.left.object).t === 'headers') {
+        const name = `${n.left.field}-${n.right.name}`.toLowerCase();
+        return this.err('unknown_name', n.left.fieldSpan.start, `a header name with - is written with brackets: ${base}[${JSON.stringify(name)}]`);
+      }
+    }
     const l = this.visit(n.left, false);
     const r = this.visit(n.right, false);
     const known = l.t !== 'any' && r.t !== 'any';

@@ -26,31 +26,32 @@ export function diag(type: DiagnosticType, offset: number, message: string): Dia
   return { type, column: offset + 1, message };
 }
 
-/** Levenshtein distance, for "did you mean" suggestions. */
+/** Edit distance with adjacent transpositions (optimal string alignment), for "did you mean" suggestions. */
 export function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
-    let diagPrev = prev[0]!;
-    prev[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j]!;
-      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diagPrev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagPrev = tmp;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
     }
   }
-  return prev[b.length]!;
+  return d[a.length]![b.length]!;
 }
 
 /**
- * The closest candidate within a distance that grows with the name's length
- * (1 for short names, up to 3), or a case-insensitive match; undefined when none is close.
+ * The closest candidate: a case-insensitive match, else the nearest within a
+ * distance that grows with the name's length (1 up to 3 characters, 2 up to
+ * 7, else 3), else a candidate the name begins; undefined when none is close.
  * @example suggest('staus', ['status', 'body']) // 'status'
  */
 export function suggest(name: string, candidates: Iterable<string>): string | undefined {
-  const limit = Math.min(3, Math.max(1, Math.floor(name.length / 3)));
+  const list = [...candidates];
+  const limit = name.length <= 3 ? 1 : name.length <= 7 ? 2 : 3;
   let best: string | undefined;
   let bestD = Infinity;
-  for (const c of candidates) {
+  for (const c of list) {
     if (c.toLowerCase() === name.toLowerCase()) return c;
     const d = editDistance(name, c);
     if (d < bestD) {
@@ -58,5 +59,6 @@ export function suggest(name: string, candidates: Iterable<string>): string | un
       best = c;
     }
   }
-  return bestD <= limit ? best : undefined;
+  if (bestD <= limit) return best;
+  return name.length >= 3 ? list.find((c) => c.startsWith(name)) : undefined;
 }

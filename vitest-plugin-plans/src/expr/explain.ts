@@ -25,7 +25,8 @@ export function formatValue(v: Value): string {
     case 'num':
       return numText(v);
     case 'str':
-      return JSON.stringify(v.v);
+      // A body read whole can be megabytes; the failure block shows the body itself.
+      return cut(JSON.stringify(v.v));
     case 'dur':
       return formatDuration(v.ns);
     case 'headers':

@@ -65,10 +65,8 @@ export function collectFacts(ast: Node): ExprFacts {
       paths.add(p);
     }
     if (n.type === 'name' && n.name !== 'it') names.add(n.name);
-    if (n.type === 'member' && n.object.type === 'member' && n.object.field === 'results') {
-      const t = n.object.object;
-      if (t.type === 'member' && t.object.type === 'name' && t.object.name === 'tasks') taskResults.push({ task: t.field, key: n.field, column: t.object.span.start + 1 });
-    }
+    const ref = taskResultRef(n);
+    if (ref) taskResults.push(ref);
     if (n.type === 'matcher') files.push({ kind: n.kind, path: n.file, column: n.fileSpan.start + 1 });
     sizeFact(n, sizes);
     const closure = closureOf(n);
@@ -109,6 +107,18 @@ export function collectFacts(ast: Node): ExprFacts {
   };
 }
 
+/** `tasks.<t>.results.<k>`, also written with string indexes (`tasks["a"].results["k-1"]`). */
+function taskResultRef(n: Node): { task: string; key: string; column: number } | undefined {
+  const key = (x: Node): [string, Node] | undefined =>
+    x.type === 'member' ? [x.field, x.object] : x.type === 'index' && x.index.type === 'str' ? [x.index.value, x.object] : undefined;
+  const k = key(n);
+  const r = k && key(k[1]);
+  if (!k || !r || r[0] !== 'results') return undefined;
+  const t = key(r[1]);
+  if (!t || t[1].type !== 'name' || t[1].name !== 'tasks') return undefined;
+  return { task: t[0], key: k[0], column: t[1].span.start + 1 };
+}
+
 function closureOf(n: Node): { collection: Node; predicate: Node } | undefined {
   if (n.type === 'quant' || n.type === 'where') return { collection: n.collection, predicate: n.predicate };
   if (n.type === 'call' && CLOSURE_FUNCTIONS.has(n.fn) && n.args.length === 2) return { collection: n.args[0]!, predicate: n.args[1]! };
@@ -133,20 +143,28 @@ function collectionPath(n: Node): { path?: string; sliceEnd?: number } {
   return p !== undefined ? { path: p } : {};
 }
 
+/** The collection a sizing expression sizes: `x`, `x where (p)`, `filter(x, p)`. A filtered count bounds the whole from below. */
+function sizedPath(n: Node): string | undefined {
+  if (n.type === 'where') return sizedPath(n.collection);
+  if (n.type === 'call' && n.fn === 'filter' && n.args[0]) return sizedPath(n.args[0]);
+  return staticPath(n);
+}
+
 function sizeFact(n: Node, out: SizeFact[]): void {
   const lit = (x: Node) => (x.type === 'num' && /^\d+$/.test(x.text) ? Number(x.text) : undefined);
   if (n.type === 'countIs') {
-    const p = staticPath(n.collection);
+    const p = sizedPath(n.collection);
     if (p !== undefined) out.push(withAtLeast(p, lit(n.count)));
     return;
   }
+  // Any len(...) of the collection counts as sizing it (spec Lints 1: "any len(...)"); a literal comparison also pins it.
   if (n.type === 'call' && (n.fn === 'count' || n.fn === 'filter' || n.fn === 'len') && n.args[0]) {
-    const p = staticPath(n.args[0]);
-    if (p !== undefined && n.fn !== 'len') out.push({ collection: p });
+    const p = sizedPath(n.args[0]);
+    if (p !== undefined) out.push({ collection: p });
     return;
   }
-  if (n.type === 'binary' && ['==', '>=', '>'].includes(n.op) && n.left.type === 'call' && n.left.fn === 'len' && n.left.args[0]) {
-    const p = staticPath(n.left.args[0]);
+  if (n.type === 'binary' && ['==', '>=', '>'].includes(n.op) && n.left.type === 'call' && (n.left.fn === 'len' || n.left.fn === 'count') && n.left.args[0]) {
+    const p = sizedPath(n.left.args[0]);
     const v = lit(n.right);
     if (p !== undefined) out.push(withAtLeast(p, v === undefined ? undefined : n.op === '>' ? v + 1 : v));
   }

@@ -4,6 +4,10 @@ import { bool, dur, kindName, list, num, str, type Value } from './values.js';
 /** A run-time fault of an expression: its message becomes the `error` outcome. */
 export class EvalError extends Error {
   readonly type = 'eval_error';
+  /** A suggestion shown as a detail line (the message itself stays the spec's fixed text). */
+  constructor(message: string, readonly hint?: string) {
+    super(message);
+  }
 }
 
 /** Raised when a comparison, arithmetic or `~=` touches an `n/a` phase: outcome `n/a`. */
@@ -65,8 +69,8 @@ export function order(op: '<' | '<=' | '>' | '>=', a: Value, b: Value): Value {
   else if (a.k === 'dur' && b.k === 'dur') c = a.ns.cmp(b.ns);
   else if (a.k === 'str' && b.k === 'str') c = a.v < b.v ? -1 : a.v > b.v ? 1 : 0;
   else {
-    const hint = a.k === 'dur' && b.k === 'num' ? `: compare a duration with a duration literal such as ${b.v.toDecimal()}ms` : '';
-    throw new EvalError(`invalid operation: ${kindName(a)} ${op} ${kindName(b)}${hint}`);
+    const hint = a.k === 'dur' && b.k === 'num' ? `compare a duration with a duration literal such as ${b.v.toDecimal()}ms` : undefined;
+    throw new EvalError(`invalid operation: ${kindName(a)} ${op} ${kindName(b)}`, hint);
   }
   return bool(op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : c >= 0);
 }

@@ -223,6 +223,7 @@ class Parser {
       if (this.peek().kind === 'eof') this.fail(open.start, 'unclosed (: no ) closes it');
       args.push(this.expr(0));
       if (this.isOp(',')) this.next();
+      else if (this.peek().kind === 'eof') this.fail(open.start, 'unclosed (: no ) closes it');
       else if (!this.isOp(')')) this.fail(this.peek().start, `expected , or ) in the arguments of ${t.text}(), found ${show(this.peek())}`);
     }
     const end = this.next().end;

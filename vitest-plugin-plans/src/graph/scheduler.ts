@@ -4,6 +4,9 @@
  * so `--jobs 1` runs in plan order and is deterministic. A task whose claims
  * are busy reserves them: no later task may take a conflicting claim first
  * (this keeps an exclusive claim from starving behind a run of shared ones).
+ *
+ * Bookkeeping is incremental (remaining-need counts, a ready list in plan
+ * order), so a plan of 20,000 tasks costs no more per task than one of 20.
  */
 import { createClaimTable, type Claim } from './claims.js';
 import { createLimiter } from './limiter.js';
@@ -52,91 +55,131 @@ export async function schedule<T extends SchedTask>(options: ScheduleOptions<T>)
   const states = new Map<string, TaskState>();
   const slots = createLimiter(Math.max(1, jobs));
   const claims = createClaimTable(jobs);
-  const pending = new Set(tasks.map((t) => t.name));
+  const index = new Map(tasks.map((t, i) => [t.name, i]));
+  const remaining = new Int32Array(tasks.length);
+  const firstBad = new Array<Unrun | undefined>(tasks.length);
+  const dependants: number[][] = tasks.map(() => []);
+  const settled = new Uint8Array(tasks.length);
   const reported = new Set<string>();
+  // Ready tasks by plan index, ascending.
+  const ready: number[] = [];
+  let open = tasks.length;
   let running = 0;
   let finish!: () => void;
   const done = new Promise<void>((r) => (finish = r));
 
-  const settle = (t: T, state: TaskState) => {
-    states.set(t.name, state);
-    pending.delete(t.name);
+  const addReady = (i: number) => {
+    let lo = 0;
+    let hi = ready.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ready[mid]! < i) lo = mid + 1;
+      else hi = mid;
+    }
+    ready.splice(lo, 0, i);
   };
 
-  const pump = (): void => {
-    let changed = true;
-    while (changed) {
-      changed = false;
-      const reserved = new Map<string, 'shared' | 'exclusive'>();
-      for (const t of tasks) {
-        if (!pending.has(t.name)) continue;
-        if (options.signal?.aborted) {
-          const unrun: Unrun = { state: 'not run', reason: options.stopReason?.() ?? 'the run stopped' };
-          settle(t, 'not run');
-          options.onUnrun(t, unrun);
-          changed = true;
-          continue;
+  // A task reached its final state: dependants count it down; the last need decides them.
+  const complete = (i: number, state: TaskState) => {
+    states.set(tasks[i]!.name, state);
+    settled[i] = 1;
+    open--;
+    const queue: Array<[number, TaskState]> = [[i, state]];
+    while (queue.length > 0) {
+      const [j, s] = queue.shift()!;
+      for (const d of dependants[j]!) {
+        if (settled[d]) continue;
+        if (s !== 'passed' && !firstBad[d]) {
+          const n = tasks[j]!.name;
+          firstBad[d] = s === 'skipped' ? { state: 'skipped', reason: `needs ${n}, which was skipped` } : { state: 'blocked', reason: `needs ${n}, which ${WORD[s]}` };
         }
-        // Needs first: a need that ended badly decides this task without running it.
-        let waiting = false;
-        let verdict: Unrun | undefined;
-        for (const n of t.needs) {
-          const s = states.get(n);
-          if (s === undefined) {
-            waiting = true;
-            continue;
-          }
-          if (s === 'passed') continue;
-          verdict ??= s === 'skipped' ? { state: 'skipped', reason: `needs ${n}, which was skipped` } : { state: 'blocked', reason: `needs ${n}, which ${WORD[s]}` };
+        if (--remaining[d] === 0) {
+          const bad = firstBad[d];
+          if (bad) {
+            settled[d] = 1;
+            open--;
+            states.set(tasks[d]!.name, bad.state);
+            options.onUnrun(tasks[d]!, bad);
+            queue.push([d, bad.state]);
+          } else addReady(d);
         }
-        if (verdict && !waiting) {
-          settle(t, verdict.state);
-          options.onUnrun(t, verdict);
-          changed = true;
-          continue;
-        }
-        if (waiting || verdict) continue;
-        // Ready: a worker and every claim, or wait (and reserve the claims against later tasks).
-        const conflict = t.claims.some((c) => {
-          const r = reserved.get(c.resource);
-          return r !== undefined && (r === 'exclusive' || c.mode === 'exclusive');
-        });
-        if (conflict || running >= jobs || !claims.tryTake(t.name, t.claims)) {
-          if (!conflict && running < jobs) {
-            const b = claims.blocking(t.claims);
-            const key = `${t.name}\u0000${b?.resource}`;
-            if (b && !reported.has(key)) {
-              reported.add(key);
-              options.onClaimWait?.(t, b, claims.holders(b.resource));
-            }
-          }
-          for (const c of t.claims) if (reserved.get(c.resource) !== 'exclusive') reserved.set(c.resource, c.mode);
-          continue;
-        }
-        pending.delete(t.name);
-        running++;
-        void slots.acquire().then(async () => {
-          let state: TaskState;
-          try {
-            state = await options.runTask(t);
-          } catch {
-            state = 'errored';
-          }
-          claims.release(t.name);
-          slots.release();
-          running--;
-          states.set(t.name, state);
-          pump();
-        });
-        changed = true;
       }
     }
-    if (running === 0) {
-      // Nothing runs and nothing can start: what is left waits on a cycle the loader should have refused.
-      for (const t of tasks) {
-        if (!pending.has(t.name)) continue;
-        settle(t, 'not run');
-        options.onUnrun(t, { state: 'not run', reason: 'its needs never finished' });
+  };
+
+  tasks.forEach((t, i) => {
+    const needs = [...new Set(t.needs)].filter((n) => index.has(n) && n !== t.name);
+    remaining[i] = needs.length;
+    for (const n of needs) dependants[index.get(n)!]!.push(i);
+  });
+  tasks.forEach((_, i) => {
+    if (remaining[i] === 0) ready.push(i);
+  });
+
+  const stopAll = () => {
+    const unrun: Unrun = { state: 'not run', reason: options.stopReason?.() ?? 'the run stopped' };
+    ready.length = 0;
+    tasks.forEach((t, i) => {
+      if (settled[i] || states.has(t.name) || startedSet.has(i)) return;
+      settled[i] = 1;
+      open--;
+      states.set(t.name, 'not run');
+      options.onUnrun(t, unrun);
+    });
+  };
+  const startedSet = new Set<number>();
+
+  const pump = (): void => {
+    if (options.signal?.aborted) stopAll();
+    const reserved = new Map<string, 'shared' | 'exclusive'>();
+    for (let k = 0; k < ready.length && running < jobs; ) {
+      const i = ready[k]!;
+      const t = tasks[i]!;
+      const conflict = t.claims.some((c) => {
+        const r = reserved.get(c.resource);
+        return r !== undefined && (r === 'exclusive' || c.mode === 'exclusive');
+      });
+      if (conflict || !claims.tryTake(t.name, t.claims)) {
+        if (!conflict) {
+          const b = claims.blocking(t.claims);
+          const key = `${t.name}\u0000${b?.resource}`;
+          if (b && !reported.has(key)) {
+            reported.add(key);
+            options.onClaimWait?.(t, b, claims.holders(b.resource));
+          }
+        }
+        for (const c of t.claims) if (reserved.get(c.resource) !== 'exclusive') reserved.set(c.resource, c.mode);
+        k++;
+        continue;
+      }
+      ready.splice(k, 1);
+      startedSet.add(i);
+      running++;
+      void slots.acquire().then(async () => {
+        let state: TaskState;
+        try {
+          state = await options.runTask(t);
+        } catch {
+          state = 'errored';
+        }
+        claims.release(t.name);
+        slots.release();
+        running--;
+        startedSet.delete(i);
+        complete(i, state);
+        pump();
+      });
+    }
+    if (running === 0 && ready.length === 0) {
+      if (open > 0) {
+        // Nothing runs and nothing can start: what is left waits on a cycle the loader should have refused.
+        tasks.forEach((t, i) => {
+          if (settled[i]) return;
+          settled[i] = 1;
+          open--;
+          states.set(t.name, 'not run');
+          options.onUnrun(t, { state: 'not run', reason: 'its needs never finished' });
+        });
       }
       finish();
     }

@@ -26,10 +26,10 @@ function bridgeOpts(ctx: NodeCtx, role: ExprRole, scope: ScopeOpts): BridgeOptio
       const abs = resolve(ctx.load.dir, p);
       try {
         const size = ctx.load.files.size(abs);
-        if (size > MATCHER_CAP) return { ok: false, message: `${p}: the file is ${size} bytes, over the 8 MiB cap` };
+        if (size > MATCHER_CAP) return { ok: false, missing: false, message: `the file is ${size} bytes, over the 8 MiB cap` };
         return { ok: true, text: Buffer.from(ctx.load.files.read(abs)).toString('utf8'), resolved: abs };
       } catch (e) {
-        return { ok: false, message: `open ${p}: ${fsReason(e)}` };
+        return { ok: false, missing: (e as NodeJS.ErrnoException).code === 'ENOENT', message: `open ${p}: ${fsReason(e)}` };
       }
     },
   };

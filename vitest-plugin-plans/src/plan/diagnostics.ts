@@ -66,12 +66,16 @@ export function editDistance(a: string, b: string): number {
   const m = a.length;
   const n = b.length;
   let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  let prev2 = prev;
   for (let i = 1; i <= m; i++) {
     const cur = [i];
     for (let j = 1; j <= n; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      // a swap of two neighbours counts as one edit
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j]!, prev2[j - 2]! + 1);
     }
+    prev2 = prev;
     prev = cur;
   }
   return prev[n]!;

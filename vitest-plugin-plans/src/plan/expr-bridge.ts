@@ -3,6 +3,7 @@
  * and a step kind, and returns the facts the loader needs (result references,
  * run.id mentions, paths, lint facts, advice metrics) in plan/'s own terms.
  */
+import { compileExpression, scopeFor, type FileRead, type MatcherFiles, type Scope, type ScopeKind } from '../expr/index.js';
 import type { StepKind, ExprRole, ResultRef } from './types.js';
 
 /** What an expression is compiled for. */
@@ -17,7 +18,7 @@ export interface BridgeOptions {
   /** Keys of `matrix.*` in scope (matrix tasks only). */
   matrixKeys?: string[];
   /** Reads a matcher file (schema, openapi, snapshot) named in the expression, relative to the plan. */
-  readFile?: (path: string) => { ok: true; text: string; resolved: string } | { ok: false; message: string };
+  readFile?: (path: string) => { ok: true; text: string; resolved: string } | { ok: false; missing: boolean; message: string };
 }
 
 /** Lint facts of a compiled assertion. */
@@ -54,26 +55,53 @@ export interface BridgeFailed {
   diagnostics: Array<{ column: number; message: string }>;
 }
 
-const REF = /tasks\.([A-Za-z0-9_][A-Za-z0-9_.-]*?)\.results\.([A-Za-z_][A-Za-z0-9_]*)/g;
+// Scopes are immutable; thousands of expressions share a handful of them.
+const SCOPES = new Map<string, Scope>();
+function cachedScope(kind: ScopeKind, o: { repeat?: 'serial' | 'parallel'; envKeys: string[]; matrixKeys?: string[] }): Scope {
+  const key = `${kind}|${o.repeat ?? ''}|${o.envKeys.join(',')}|${o.matrixKeys?.join(',') ?? '-'}`;
+  let s = SCOPES.get(key);
+  if (!s) {
+    if (SCOPES.size > 500) SCOPES.clear();
+    s = scopeFor(kind, o);
+    SCOPES.set(key, s);
+  }
+  return s;
+}
 
 /** Compiles one expression. */
 export function compileExpr(source: string, opts: BridgeOptions): BridgeCompiled | BridgeFailed {
-  // Interim implementation until src/expr/index.ts lands: facts by scanning.
-  void opts;
-  if (source.trim() === '') return { ok: false, diagnostics: [{ column: 1, message: 'an expression is empty' }] };
-  const resultRefs: ResultRef[] = [];
-  for (const m of source.matchAll(REF)) resultRefs.push({ task: m[1]!, key: m[2]!, column: (m.index ?? 0) + 1 });
+  const scopeKind: ScopeKind = opts.kind ?? (opts.role === 'guard' ? 'guard' : 'template');
+  const scopeOpts: { repeat?: 'serial' | 'parallel'; envKeys: string[]; matrixKeys?: string[] } = { envKeys: opts.envNames };
+  if (opts.repeat !== undefined) scopeOpts.repeat = opts.repeat;
+  if (opts.matrixKeys !== undefined) scopeOpts.matrixKeys = opts.matrixKeys;
+  const read = opts.readFile;
+  const files: MatcherFiles | undefined = read && {
+    read: (path: string): FileRead => {
+      const r = read(path);
+      if (r.ok) return { ok: true, text: r.text };
+      return { ok: false, missing: r.missing, error: r.message };
+    },
+  };
+  const scope = cachedScope(scopeKind, scopeOpts);
+  const out = compileExpression(source, files ? { scope, role: opts.role, files } : { scope, role: opts.role });
+  if (!out.ok) return { ok: false, diagnostics: out.diagnostics.map((d) => ({ column: d.column, message: d.message })) };
+  const f = out.compiled.facts;
   const reads = new Set<string>();
-  if (/\bbody\.errors\b/.test(source)) reads.add('body.errors');
-  if (/(^|[^.\w])code\b/.test(source)) reads.add('code');
+  if (f.readsBodyErrors) reads.add('body.errors');
+  if (f.readsCode) reads.add('code');
+  const lint: LintFacts = { quantifiers: [], sizes: f.sizes.map((s) => (s.atLeast === undefined ? { collection: s.collection } : { collection: s.collection, atLeast: s.atLeast })) };
+  for (const q of f.quantifiers) {
+    if (!q.topLevel || q.q === 'any' || q.collection === undefined) continue;
+    lint.quantifiers.push(q.sliceEnd === undefined ? { op: q.q, collection: q.collection, column: q.column } : { op: q.q, collection: q.collection, column: q.column, sliceEnd: q.sliceEnd });
+  }
   return {
     ok: true,
-    compiled: { source },
-    resultRefs,
-    mentionsRunId: /\brun\.id\b/.test(source),
-    paths: [],
-    lint: { quantifiers: [], sizes: [] },
-    metrics: { nodes: 1, closures: 0, nesting: 0 },
+    compiled: out.compiled,
+    resultRefs: f.taskResults.map((r) => ({ task: r.task, key: r.key, column: r.column })),
+    mentionsRunId: f.mentionsRunId,
+    paths: [...f.paths],
+    lint,
+    metrics: { nodes: f.metrics.nodes, closures: f.metrics.closures, nesting: f.metrics.closureDepth },
     reads,
   };
 }

@@ -24,6 +24,8 @@ const PLAN_CAP = 8 * 1024 * 1024;
 export interface LoadPlanOptions {
   /** File access for the plan's named files (tests inject). */
   files?: FileAccess;
+  /** Directory a relative plan path resolves against (default: the process's). */
+  cwd?: string;
 }
 
 /** Outcome of a load. */
@@ -35,7 +37,7 @@ export type PlanLoad =
 export function loadPlan(file: string, opts: LoadPlanOptions = {}): PlanLoad {
   let text: string;
   try {
-    const bytes = readFileSync(file);
+    const bytes = readFileSync(resolve(opts.cwd ?? process.cwd(), file));
     if (bytes.length > PLAN_CAP) throw Object.assign(new Error(`the plan is ${bytes.length} bytes, over the 8 MiB cap`), { code: 'ETOOBIG' });
     text = bytes.toString('utf8');
   } catch (e) {
@@ -48,7 +50,7 @@ export function loadPlan(file: string, opts: LoadPlanOptions = {}): PlanLoad {
 /** Loads a plan from text; named files resolve relative to `dirname(file)`. */
 export function loadPlanText(text: string, file: string, opts: LoadPlanOptions = {}): PlanLoad {
   const ctx: LoadCtx = {
-    file, dir: resolve(dirname(file)), errors: [], warnings: [], advice: [],
+    file, dir: resolve(opts.cwd ?? process.cwd(), dirname(file)), errors: [], warnings: [], advice: [],
     files: opts.files ?? NODE_FILES, fileCache: new Map(), runIdMentions: 0, uses: [], envNames: [],
   };
   const tree = parseYamlTree(text);

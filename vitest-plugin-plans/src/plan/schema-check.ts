@@ -3,9 +3,8 @@
  * Ajv2020), with every Ajv error translated into a plan diagnostic: never raw
  * Ajv text. Semantic checks (templates, assertions, graph) live elsewhere.
  */
-import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import { validate as generatedValidate } from './schema-validator.generated.js';
 import { diag, didYouMean, formatPath } from './diagnostics.js';
 import type { Diagnostic } from './types.js';
 import { nodeAt, entry, type PNode } from './yaml-tree.js';
@@ -13,21 +12,14 @@ import { nodeAt, entry, type PNode } from './yaml-tree.js';
 /** URL of the plan schema shipped with the package. */
 export const PLAN_SCHEMA_URL = new URL('../../schema/plan.schema.json', import.meta.url);
 
-let validator: ValidateFunction | undefined;
-let schemaRoot: Record<string, unknown> | undefined;
-
-/** The parsed plan schema (read once). */
-export function planSchema(): Record<string, unknown> {
-  schemaRoot ??= JSON.parse(readFileSync(PLAN_SCHEMA_URL, 'utf8')) as Record<string, unknown>;
-  return schemaRoot;
+/** The standalone validator generated from the schema (schema/build-validator.mjs). */
+interface Validator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
 }
 
-function getValidator(): ValidateFunction {
-  if (!validator) {
-    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, validateFormats: false });
-    validator = ajv.compile(planSchema());
-  }
-  return validator;
+function getValidator(): Validator {
+  return generatedValidate as Validator;
 }
 
 const WORDS: Record<string, string> = {

@@ -41,7 +41,7 @@ export function loadStep(ctx: NodeCtx, node: PNode, task: StepTaskInfo): Step | 
   for (const k of ['repeat', 'retry'] as const) {
     if (kind === 'graphql' && has(node, k)) error(sub(ctx, k), get(node, k), `${k} is not a key of a graphql step`);
   }
-  if (kind !== 'http' && kind !== 'graphql' && has(node, 'repeat')) error(sub(ctx, 'repeat'), get(node, 'repeat'), `repeat is a key of http steps only, not of a ${kind} step`);
+  if (kind !== 'http' && kind !== 'graphql' && has(node, 'repeat')) error(sub(ctx, 'repeat'), get(node, 'repeat'), `repeat is a key of http steps only, not of ${kind === 'exec' ? 'an' : 'a'} ${kind} step`);
 
   const repeatNode = get(node, 'repeat');
   const repeat: RepeatSpec | undefined = kind === 'http' && repeatNode !== undefined && int(get(repeatNode, 'count')) !== undefined
@@ -65,12 +65,12 @@ export function loadStep(ctx: NodeCtx, node: PNode, task: StepTaskInfo): Step | 
     const src = str(it);
     if (src === undefined) return;
     const e = compileAt(sub(ctx, 'assert', i), it, src, 'assert', 'assert', scope);
-    if (e) assertions.push({ ...e, role: 'assert', number: i + 1, auto: false });
+    if (e) assertions.push(Object.assign(e, { role: 'assert' as const, number: i + 1, auto: false }));
   });
   const kindCtx = sub(ctx, kind);
   const addAuto = (source: string): void => {
     const e = compileAt(kindCtx, kindEntry.value, source, 'assert', 'assert', scope);
-    if (e) assertions.push({ ...e, span: spanOf(ctx.load, undefined, kindEntry.keyPos.line), role: 'assert', number: 0, auto: true });
+    if (e) assertions.push(Object.assign(e, { span: spanOf(ctx.load, undefined, kindEntry.keyPos.line), role: 'assert' as const, number: 0, auto: true }));
   };
   const readsAny = (name: string) => assertions.some((a) => readsOf(a).has(name));
   if (written.length > 0 || kind === 'waitFor') {

@@ -60,6 +60,7 @@ export interface YamlTree {
 }
 
 const MAX_ALIAS_DEPTH = 50;
+const MAX_SYNTAX = 3;
 
 /** Parses YAML text into a positioned tree, collecting syntax errors and duplicate keys. */
 export function parseYamlTree(text: string): YamlTree {
@@ -67,7 +68,7 @@ export function parseYamlTree(text: string): YamlTree {
   const problems: YamlProblem[] = [];
   let doc: Document;
   try {
-    doc = parseDocument(text, { lineCounter, uniqueKeys: false, keepSourceTokens: true, prettyErrors: false });
+    doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
   } catch (e) {
     return { root: undefined, problems: [{ line: 1, column: 1, message: `YAML: ${(e as Error).message}` }] };
   }
@@ -75,9 +76,16 @@ export function parseYamlTree(text: string): YamlTree {
     const p = lineCounter.linePos(offset ?? 0);
     return { line: p.line, column: p.col };
   };
+  // After the first syntax error the parser's later complaints mostly
+  // follow from it ("Unexpected … token in YAML stream"): keep one per line,
+  // at most MAX_SYNTAX, so the first fault stays visible.
+  const lines = new Set<number>();
   for (const err of doc.errors) {
     const first = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    problems.push({ ...pos(err.pos[0]), message: `YAML: ${first}` });
+    const p = pos(err.pos[0]);
+    if (lines.has(p.line) || lines.size >= MAX_SYNTAX) continue;
+    lines.add(p.line);
+    problems.push({ ...p, message: `YAML: ${first}` });
   }
   if (problems.length > 0) return { root: undefined, problems };
 

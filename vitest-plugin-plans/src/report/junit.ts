@@ -4,7 +4,7 @@
  * (plan-runner.md: the exit code ignores the file).
  */
 import { blockText, renderBlock } from './block.js';
-import type { RunModel, TaskReport } from './model.js';
+import { resetReport, type RunModel, type TaskReport } from './model.js';
 
 /** Escape text for XML content and attributes (control characters other than tab/newline dropped). */
 export function xml(s: string): string {
@@ -62,9 +62,10 @@ function suite(name: string, tasks: TaskReport[], model: RunModel): string {
 /** Render JUnit XML from a complete model. */
 export function renderJunit(model: RunModel): string {
   const plan = model.start?.plan ?? 'plan';
-  const main = model.tasks.filter((t) => !t.finally);
+  const reset = resetReport(model);
+  const main = [...(reset ? [reset] : []), ...model.tasks.filter((t) => !t.finally)];
   const fin = model.tasks.filter((t) => t.finally);
-  const all = model.tasks;
+  const all = [...(reset ? [reset] : []), ...model.tasks];
   const count = (f: (t: TaskReport) => boolean) => all.filter(f).length;
   const head = `<testsuites name="runner" tests="${all.length}" failures="${count((t) => t.state === 'failed')}" errors="${count((t) => t.state === 'errored' || t.state === 'timed out')}" skipped="${count((t) => ['skipped', 'blocked', 'not run'].includes(t.state))}" time="${secs(model.end?.wallMs ?? 0)}">`;
   const suites = [suite(plan, main, model)];

@@ -150,3 +150,23 @@ export function createRunModel(): RunModel {
   };
   return model;
 }
+
+/** A failed lifecycle reset hook as a task-like entry (JUnit and TAP list it first so they fail too). */
+export function resetReport(model: RunModel): TaskReport | null {
+  const l = model.lifecycle.find((x) => x.state !== 'passed');
+  if (!l) return null;
+  const f = model.resetFailure;
+  const s = f?.end?.state;
+  return {
+    name: RESET_TASK,
+    finally: false,
+    state: s === 'timed out' || s === 'errored' ? s : 'failed',
+    reason: l.reason,
+    step: f?.start.step ?? null,
+    durationMs: f?.end?.durationMs ?? 0,
+    requests: 0,
+    file: f?.start.file ?? model.start?.plan ?? '',
+    line: f?.start.line ?? 0,
+    failure: f,
+  };
+}

@@ -1,13 +1,13 @@
 /**
  * TAP version 14 from the run model: one test point per task (finally tasks
- * after, named `teardown › <task>`). Skipped tasks are `ok … # SKIP`; blocked
- * and not-run tasks are `not ok … # SKIP <state>: <reason>` so a TAP consumer
- * counts them as skips while a reader still sees they did not pass. Failures
- * carry a YAML diagnostic with the failure block.
+ * after, named `teardown › <task>`). Skipped, blocked and not-run tasks are
+ * `ok … # SKIP <state>: <reason>`, mirroring JUnit's labelled `<skipped>`
+ * (the exit code, not the TAP stream, says a blocked task fails the run).
+ * Failures carry a YAML diagnostic with the failure block.
  */
 import { blockText, renderBlock } from './block.js';
 import { failureMessage } from './junit.js';
-import type { RunModel, TaskReport } from './model.js';
+import { resetReport, type RunModel, type TaskReport } from './model.js';
 
 /** Escape `#` and `\` in a description (TAP 14). */
 function desc(s: string): string {
@@ -23,10 +23,9 @@ function point(n: number, t: TaskReport): string[] {
     case 'passed':
       return [`ok ${n} - ${name}`];
     case 'skipped':
-      return [`ok ${n} - ${name} # SKIP ${why}`.trimEnd()];
     case 'blocked':
     case 'not run':
-      return [`not ok ${n} - ${name} # SKIP ${t.state}: ${why}`.trimEnd()];
+      return [`ok ${n} - ${name} # SKIP ${t.state}: ${why}`.trimEnd()];
     default: {
       const block = blockText(renderBlock(t.name, t.state, t.reason, t.failure, t.file, t.line));
       const a = t.failure?.asserts.find((x) => x.outcome !== 'held');
@@ -48,6 +47,8 @@ function point(n: number, t: TaskReport): string[] {
 /** Render TAP 14 from a complete model. */
 export function renderTap(model: RunModel): string {
   const tasks = [...model.tasks.filter((t) => !t.finally), ...model.tasks.filter((t) => t.finally)];
+  const reset = resetReport(model);
+  if (reset) tasks.unshift(reset);
   const lines = ['TAP version 14', `1..${tasks.length}`];
   tasks.forEach((t, i) => lines.push(...point(i + 1, t)));
   return lines.join('\n') + '\n';

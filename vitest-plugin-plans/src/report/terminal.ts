@@ -58,8 +58,10 @@ export function createTerminalReporter(options: TerminalOptions): (event: RunEve
   let progressShown = false;
   let startedAt = 0;
   let needBlank = false;
+  let lastBlank = true;
   const out = (lines: string[]) => {
     if (lines.length === 0) return;
+    lastBlank = lines[lines.length - 1] === '';
     if (needBlank) {
       needBlank = false;
       lines = ['', ...lines];
@@ -104,13 +106,16 @@ export function createTerminalReporter(options: TerminalOptions): (event: RunEve
           teardownHeading = true;
           lines.unshift('TEARDOWN');
         }
+        // A block stands apart from a BLOCKED or NOT RUN line printed before it.
+        if (lines.length > 1 && !lastBlank && !needBlank) lines.unshift('');
         out(lines);
         break;
       }
       case 'run.end': {
-        const lines: string[] = [];
-        for (const n of model.notices) if (n.kind !== 'caveat') lines.push(`${n.kind}: ${n.text}`);
-        if (lines.length > 0) lines.push('');
+        const lines: string[] = lastBlank || needBlank ? [] : [''];
+        const notes = model.notices.filter((n) => n.kind !== 'caveat');
+        for (const n of notes) lines.push(`${n.kind}: ${n.text}`);
+        if (notes.length > 0) lines.push('');
         lines.push(summaryLine(ev, color));
         if (ev.teardown) lines.push(`teardown: ${ev.teardown.passed} passed ${ev.teardown.failed} failed`);
         out(lines);

@@ -53,6 +53,8 @@ export interface StepOutcome {
   error: string | null;
   /** The step's deadline fell: the phase it fell in. */
   timedOut: { phase: string | null } | null;
+  /** The body was not decoded as JSON: its Content-Type, for the explain line. */
+  bodyNotJson?: { contentType: string | undefined };
 }
 
 export interface StepModule<K extends StepKind> {

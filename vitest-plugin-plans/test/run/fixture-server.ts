@@ -116,13 +116,18 @@ export async function startFixtureServer(options: FixtureOptions = {}): Promise<
   };
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
+    // No Date header: golden files compare exchanges byte for byte.
+    res.sendDate = false;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
   };
 
   const server = options.tls
-    ? createSecureServer({ ...options.tls, allowHTTP1: true }, listener as never)
+    ? createSecureServer(
+        { ...options.tls, allowHTTP1: true, ...(options.tls.requestCert ? { requestCert: true, rejectUnauthorized: true, ca: options.tls.ca ?? options.tls.cert } : {}) },
+        listener as never,
+      )
     : createHttp({ keepAliveTimeout: 60_000 }, listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;

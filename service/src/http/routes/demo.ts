@@ -38,3 +38,24 @@ export function demoRoute(deps: AppDeps) {
     sendJson(res, 200, result.body, ctx.id, { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' });
   };
 }
+
+/**
+ * OPTIONS /v1/demo: the CORS preflight a browser sends before a JSON POST from the site's page.
+ * Answered 200 with a small JSON body (every answer is JSON with a request id); another origin
+ * gets 403 `forbidden_origin`, so the browser never sends the POST.
+ */
+export function demoPreflight(deps: AppDeps) {
+  return (req: AppRequest, res: ServerResponse): void => {
+    const origin = req.headers.origin;
+    if (origin === undefined || !deps.siteOrigins.includes(origin)) {
+      throw new HttpError('forbidden_origin', 'the demo only answers requests from the site');
+    }
+    sendJson(res, 200, JSON.stringify({ status: 'ok', request_id: req.ctx.id }), req.ctx.id, {
+      'Access-Control-Allow-Origin': origin,
+      'Access-Control-Allow-Methods': 'POST',
+      'Access-Control-Allow-Headers': 'Content-Type',
+      'Access-Control-Max-Age': '600',
+      Vary: 'Origin',
+    });
+  };
+}

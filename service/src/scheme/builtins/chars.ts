@@ -5,7 +5,7 @@
  * (ß → SS) is returned unchanged, as R7RS allows.
  */
 import { SchemeError } from '../errors.js';
-import { messageText } from '../printer.js';
+import { describe } from './check.js';
 import { Char, type Value } from '../values.js';
 import { anyArg, defineBuiltin, type BuiltinSpec, type BuiltinTable } from './define.js';
 import { charArg, exactIntegerArg } from './arg-types.js';
@@ -93,7 +93,7 @@ export const CHAR_BUILTINS: BuiltinTable = [
     fn: ([n]) => {
       const k = typeof n === 'number' ? n : -1;
       if (k < 0 || k > 0x10ffff || (k >= 0xd800 && k <= 0xdfff)) {
-        throw new SchemeError('wrong_type', `integer->char: ${messageText(n!)} is not a Unicode scalar value (0 to #x10FFFF, excluding #xD800 to #xDFFF)`);
+        throw new SchemeError('wrong_type', `integer->char: ${describe(n!)} is not a Unicode scalar value (0 to #x10FFFF, excluding #xD800 to #xDFFF)`);
       }
       return Char.of(k);
     },

@@ -7,7 +7,7 @@
  * `vector-ref: index 5 out of range for a vector of length 3`.
  */
 import { SchemeError } from '../errors.js';
-import { messageText } from '../printer.js';
+import { describe, wrongType as sharedWrongType } from './check.js';
 import type { Value } from '../values.js';
 import type { ArgType, BuiltinContext } from './define.js';
 
@@ -18,7 +18,7 @@ export const CHAR_BYTES = 2;
 
 /** The shared `wrong_type` wording, for values checked inside a body (elements, rest args). */
 export function wrongType(who: string, type: ArgType, got: Value): SchemeError {
-  return new SchemeError('wrong_type', `${who}: expected ${type.noun}, got ${messageText(got)}`);
+  return sharedWrongType(who, type.noun, got);
 }
 
 /** Throw the shared `wrong_type` error unless `v` passes `type`. */
@@ -35,7 +35,7 @@ export function toCount(k: Value): number {
 export function checkIndex(who: string, k: Value, length: number, what: string): number {
   const i = toCount(k);
   if (i >= length) {
-    throw new SchemeError('wrong_type', `${who}: index ${messageText(k)} out of range for ${what} of length ${length}`);
+    throw new SchemeError('wrong_type', `${who}: index ${describe(k)} out of range for ${what} of length ${length}`);
   }
   return i;
 }
@@ -48,10 +48,10 @@ export function checkRange(who: string, start: Value | undefined, end: Value | u
   const s = start === undefined ? 0 : toCount(start);
   const e = end === undefined ? length : toCount(end);
   if (e > length) {
-    throw new SchemeError('wrong_type', `${who}: end ${messageText(end!)} out of range for ${what} of length ${length}`);
+    throw new SchemeError('wrong_type', `${who}: end ${describe(end!)} out of range for ${what} of length ${length}`);
   }
   if (s > e) {
-    throw new SchemeError('wrong_type', `${who}: start ${messageText(start!)} is past end ${e} (${what} of length ${length})`);
+    throw new SchemeError('wrong_type', `${who}: start ${describe(start!)} is past end ${e} (${what} of length ${length})`);
   }
   return [s, e];
 }
@@ -60,7 +60,7 @@ export function checkRange(who: string, start: Value | undefined, end: Value | u
 export function checkRoom(who: string, at: Value, count: number, length: number, what: string): number {
   const i = toCount(at);
   if (i + count > length) {
-    throw new SchemeError('wrong_type', `${who}: cannot copy ${count} elements to index ${messageText(at)} of ${what} of length ${length}`);
+    throw new SchemeError('wrong_type', `${who}: cannot copy ${count} elements to index ${describe(at)} of ${what} of length ${length}`);
   }
   return i;
 }

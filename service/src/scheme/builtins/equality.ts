@@ -7,7 +7,7 @@
  * "Efficient nondestructive equality checking for trees and graphs", ICFP 2008): two nodes
  * already known to be in the same class are taken as equal, which makes cycles finite.
  */
-import { eqvNumbers } from '../numbers/repr.js';
+import { eqvNumbers } from '../numbers/index.js';
 import { Bytevector, Char, Flonum, MString, Pair, Ratnum, SVector, type Value } from '../values.js';
 import { anyArg, defineBuiltin, type BuiltinTable } from './define.js';
 import { booleanArg } from './arg-types.js';

@@ -4,7 +4,7 @@
  * `list-copy` of a circular list is an error, never a hang.
  */
 import { SchemeError } from '../errors.js';
-import { messageText } from '../printer.js';
+import { describe } from './check.js';
 import { NIL, Nil, Pair, UNSPECIFIED, type Value } from '../values.js';
 import { anyArg, defineBuiltin, type BuiltinSpec, type BuiltinTable } from './define.js';
 import { indexArg, isProperList, listArg, pairArg } from './arg-types.js';
@@ -38,7 +38,7 @@ function cxr(name: string): BuiltinSpec {
       let v = x!;
       for (let i = path.length - 1; i >= 0; i--) {
         if (!(v instanceof Pair)) {
-          throw new SchemeError('wrong_type', `${name}: expected a pair as (c${path.slice(i + 1)}r x), got ${messageText(v)}`);
+          throw new SchemeError('wrong_type', `${name}: expected a pair as (c${path.slice(i + 1)}r x), got ${describe(v)}`);
         }
         v = path[i] === 'a' ? v.car : v.cdr;
       }
@@ -59,8 +59,8 @@ function pairAt(who: string, list: Value, kv: Value): Pair {
   for (let i = 0; i < k && v instanceof Pair; i++) v = v.cdr;
   if (!(v instanceof Pair)) {
     const len = isProperList(list) ? listLength(list) : null;
-    const what = len === null ? `the list ${messageText(list)}` : `a list of length ${len}`;
-    throw new SchemeError('wrong_type', `${who}: index ${messageText(kv)} out of range for ${what}`);
+    const what = len === null ? `the list ${describe(list)}` : `a list of length ${len}`;
+    throw new SchemeError('wrong_type', `${who}: index ${describe(kv)} out of range for ${what}`);
   }
   return v;
 }
@@ -165,7 +165,7 @@ export const LIST_BUILTINS: BuiltinTable = [
       const k = toCount(kv!);
       let v = l!;
       for (let i = 0; i < k; i++) {
-        if (!(v instanceof Pair)) throw new SchemeError('wrong_type', `list-tail: index ${messageText(kv!)} out of range for ${messageText(l!)}`);
+        if (!(v instanceof Pair)) throw new SchemeError('wrong_type', `list-tail: index ${describe(kv!)} out of range for ${describe(l!)}`);
         v = v.cdr;
       }
       return v;

@@ -10,8 +10,11 @@ import { CHAR_BYTES, chargeFor } from './data-checks.js';
 import { COMPARISONS } from './chars.js';
 import { compareCodePoints } from './string-index.js';
 
-/** Full case folding: upper then lower folds ß/SS and the final sigma together. */
-export const foldString = (s: string): string => s.toUpperCase().toLowerCase();
+/**
+ * Full case folding: upper then lower folds ß and SS together; JS lower-cases a word-final
+ * Σ to ς, which folding maps to σ.
+ */
+export const foldString = (s: string): string => s.toUpperCase().toLowerCase().replace(/ς/g, 'σ');
 
 const same = (s: string): string => s;
 

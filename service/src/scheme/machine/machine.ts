@@ -44,10 +44,29 @@ export class Machine implements BuiltinContext {
     this.meter.charge(bytes);
   }
 
-  /** Run `start` to completion with an empty continuation; throws Abort when the program must stop. */
-  run(start: Node): Value {
+  /** Run `start` until the continuation is empty; throws Abort when the program must stop. */
+  run(start: Node | null): Value {
+    return this.loop(start);
+  }
+
+  /**
+   * Apply `f` from inside a simple node's `ev` (only when a builtin the compiler inlined was
+   * redefined at run time, which the compiler's pre-scan makes rare): a nested loop on the JS
+   * stack, returning the value.
+   */
+  applyNested(f: Value, args: Value[], at: Node | null): Value {
+    const savedK = this.k;
+    const savedEnv = this.env;
     this.k = null;
-    this.env = [null];
+    try {
+      return this.loop(this.apply(f, args, at));
+    } finally {
+      this.k = savedK;
+      this.env = savedEnv;
+    }
+  }
+
+  private loop(start: Node | null): Value {
     let n: Node | null = start;
     let last: Frame | null = null;
     for (;;) {

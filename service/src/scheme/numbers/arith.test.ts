@@ -128,3 +128,49 @@ describe('eqvNumbers', () => {
     expect(eqvNumbers(2n ** 60n, 2n ** 60n)).toBe(true);
   });
 });
+
+describe('gcdBig', () => {
+  it('agrees with Euclid on large random operands with known common factors', async () => {
+    const { gcdBig } = await import('./repr.js');
+    const euclid = (a: bigint, b: bigint): bigint => {
+      while (b !== 0n) [a, b] = [b, a % b];
+      return a < 0n ? -a : a;
+    };
+    let seed = 12345;
+    const rnd = (bits: number): bigint => {
+      let v = 1n;
+      for (let i = 0; i < bits; i += 16) {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        v = (v << 16n) | BigInt(seed & 0xffff);
+      }
+      return v;
+    };
+    for (let i = 0; i < 200; i++) {
+      const g = rnd((i * 37) % 1500);
+      const a = rnd((i * 53) % 3000) * g;
+      const b = rnd((i * 71) % 3000) * g;
+      expect(gcdBig(a, -b)).toBe(euclid(a, b));
+    }
+    expect(gcdBig(0n, 2n ** 600n)).toBe(2n ** 600n);
+    expect(gcdBig(3n ** 1000n, 2n ** 1000n)).toBe(1n);
+  });
+});
+
+describe('small/big agreement', () => {
+  it('matches bigint arithmetic near the 2^53 boundary, always normalised', () => {
+    const edge = [0n, 1n, -1n, 2n, 3n, 2n ** 26n, 2n ** 27n + 1n, 2n ** 52n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, 2n ** 64n, 94906267n];
+    const all = [...edge, ...edge.map((x) => -x)];
+    const asScheme = (x: bigint): number | bigint => normalizeBig(x);
+    const isNormal = (v: SchemeNumber, x: bigint): boolean =>
+      x >= -(2n ** 53n - 1n) && x <= 2n ** 53n - 1n ? v === Number(x) && !Object.is(v, -0) : v === x;
+    for (const a of all) {
+      for (const b of all) {
+        expect(isNormal(add(asScheme(a), asScheme(b)), a + b), `${a}+${b}`).toBe(true);
+        expect(isNormal(sub(asScheme(a), asScheme(b)), a - b), `${a}-${b}`).toBe(true);
+        expect(isNormal(mul(asScheme(a), asScheme(b)), a * b), `${a}*${b}`).toBe(true);
+        expect(compare(asScheme(a), asScheme(b))).toBe(a < b ? -1 : a > b ? 1 : 0);
+        if (b !== 0n && a % b === 0n) expect(isNormal(div(asScheme(a), asScheme(b)), a / b)).toBe(true);
+      }
+    }
+  });
+});

@@ -164,3 +164,12 @@ describe('rationalize', () => {
     expect(w(rationalize(n('1.0'), n('+inf.0')))).toBe('0.0');
   });
 });
+
+describe('sqrt of rationals', () => {
+  it('is correctly rounded in the double range and finite beyond it', () => {
+    expect(w(sqrt(n('1/3')))).toBe(String(Math.sqrt(1 / 3)));
+    expect(w(sqrt(n('2/9')))).toBe(String(Math.sqrt(2 / 9)));
+    const tiny = sqrt(parseNumber(`1/${10n ** 400n * 2n}`)!) as Flonum;
+    expect(tiny.value).toBeCloseTo(Math.SQRT1_2 * 1e-200, 210);
+  });
+});

@@ -7,6 +7,7 @@
  */
 import { SchemeError } from '../errors.js';
 import { Flonum, Ratnum, type SchemeNumber } from '../values.js';
+import { mulBig } from './arith.js';
 import { checkBits, rethrowRange } from './bound.js';
 import { bitLength, gcdBig, gcdNum, normalizeBig, toBig } from './repr.js';
 
@@ -85,8 +86,7 @@ export function lcm(a: IntegerValue, b: IntegerValue): SchemeNumber {
   const y = toBig(b);
   if (x === 0n || y === 0n) return 0;
   const g = gcdBig(x, y);
-  const r = (x < 0n ? -x : x) / g * (y < 0n ? -y : y);
-  return normalizeBig(r, 'lcm');
+  return mulBig((x < 0n ? -x : x) / g, y < 0n ? -y : y, 'lcm');
 }
 
 /** floor(sqrt(n)) for n >= 0, exact for any size (Newton's method on bigints). */

@@ -70,7 +70,12 @@ export function sqrt(x: SchemeNumber): SchemeNumber {
   const e = exactSqrt(x);
   if (e !== null) return e;
   if (typeof x === 'bigint') return new Flonum(sqrtBig(x));
-  if (x instanceof Ratnum) return new Flonum(Math.exp((logExact(x.num) - logExact(x.den)) / 2));
+  if (x instanceof Ratnum) {
+    const v = toDouble(x);
+    // Parts past the double range: go through logs rather than return 0 or +inf.0.
+    if (v === 0 || v === Infinity || v < 2.2250738585072014e-308) return new Flonum(Math.exp((logExact(x.num) - logExact(x.den)) / 2));
+    return new Flonum(Math.sqrt(v));
+  }
   return new Flonum(Math.sqrt(x));
 }
 

@@ -9,6 +9,12 @@
  *
  * The search keeps its own stack (an array), never the JS call stack, so a list of a million
  * elements or a nesting 100,000 deep costs heap, not stack frames.
+ *
+ * `budget` bounds how many nodes the search discovers. The printer discovers nodes in the same
+ * order (car before cdr, elements in order) and emits at least one character per new node, so
+ * a printer cut at N characters needs only the first N+1: the labels it shows are right, and
+ * printing a small prefix of a huge value costs little. What it gives up: in a cut text, a
+ * node whose cycle closes beyond the cut lacks its `#n=` (the text is marked truncated).
  */
 import { ErrorObject, Pair, Record, SVector, type Value } from '../values.js';
 
@@ -34,8 +40,9 @@ const DONE = 2;
  * The set of compounds inside `root` that must carry a label.
  *
  * @param shared label every node reached twice (`write-shared`), not only cycle targets.
+ * @param budget stop after discovering this many nodes.
  */
-export function findLabels(root: Value, shared: boolean): Set<Compound> {
+export function findLabels(root: Value, shared: boolean, budget = Infinity): Set<Compound> {
   const labels = new Set<Compound>();
   if (!isCompound(root)) return labels;
   const state = new Map<Compound, number>();
@@ -58,6 +65,7 @@ export function findLabels(root: Value, shared: boolean): Set<Compound> {
     if (!isCompound(child)) continue;
     const seen = state.get(child);
     if (seen === undefined) {
+      if (state.size >= budget) break;
       state.set(child, VISITING);
       nodes.push(child);
       next.push(0);

@@ -1,0 +1,59 @@
+/**
+ * `runner report --html <out> <events>`: renders the HTML report from an
+ * event log, byte for byte what `run --html` wrote for that run. A log with
+ * an unknown event type or field, or another schema, is refused with the
+ * event's number (exit 64).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { CommandSpec, ParsedArgs } from '../args.js';
+import { EXIT_USAGE, type Io } from '../io.js';
+
+/** Flags and arguments of `runner report`. */
+export const spec: CommandSpec = {
+  name: 'report',
+  summary: 'render the HTML report from an event log',
+  synopsis: 'report --html <out> <events>',
+  description: ['Reads an event log written by `runner run --events` and writes the HTML report.'],
+  flags: [{ name: '--html', kind: 'string', metavar: '<out>', help: 'where to write the HTML report (required)' }],
+  args: { min: 1, max: 1, what: 'event log' },
+};
+
+/** Runs `runner report`. */
+export async function run(args: ParsedArgs, io: Io): Promise<number> {
+  const out = args.value('--html');
+  if (out === undefined) {
+    io.err('runner report: --html is required');
+    return EXIT_USAGE;
+  }
+  const engine = await import('vitest-plugin-plans');
+  const file = args.positional[0]!;
+  let text: string;
+  try {
+    text = readFileSync(resolve(io.cwd, file), 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    io.err(`runner report: open ${file}: ${code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`);
+    return EXIT_USAGE;
+  }
+  let events;
+  try {
+    events = engine.parseEventLog(text);
+  } catch (e) {
+    if (e instanceof engine.EventLogError) {
+      io.err(`runner report: ${file}: ${e.message}`);
+      return EXIT_USAGE;
+    }
+    throw e;
+  }
+  const model = engine.createRunModel();
+  for (const ev of events) model.add(ev);
+  try {
+    writeFileSync(resolve(io.cwd, out), engine.renderHtml(model));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    io.err(`runner report: open ${out}: ${code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`);
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,233 @@
+/**
+ * `runner run [flags] <plan>` (plan-runner.md §4 "runner run"). Order of
+ * work: job and repeat counts checked, TLS flags checked, plan loaded,
+ * `--only` resolved; then the run, its terminal report, and the exports
+ * (`--events` streams while the run goes; JUnit, TAP and HTML are written
+ * after it). Exit codes per plan-format.md.
+ */
+import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import type { CommandSpec, ParsedArgs } from '../args.js';
+import { EXIT_USAGE, type Io } from '../io.js';
+import { closest } from '../suggest.js';
+import { versionLine } from '../version-info.js';
+
+/** Flags and arguments of `runner run`. */
+export const spec: CommandSpec = {
+  name: 'run',
+  summary: 'load and run a plan',
+  synopsis: 'run [flags] <plan>',
+  description: ['Loads the plan and runs it: sends its requests, checks its assertions, reports the results.'],
+  flags: [
+    { name: '--jobs', kind: 'string', metavar: 'N', help: 'tasks at once (default: the machine\'s processor parallelism); --jobs 1 runs in plan order' },
+    { name: '--repeat', kind: 'string', metavar: 'N', help: 'run the whole plan N times (default 1)' },
+    { name: '--compare-jobs', kind: 'bool', help: 'with --repeat: compare --jobs 1 with --jobs' },
+    { name: '--timeout', kind: 'string', metavar: 'D', help: 'run deadline (default: the plan\'s timeout, or none)' },
+    { name: '--finally-timeout', kind: 'string', metavar: 'D', help: 'deadline of the finally tasks (default 30s)' },
+    { name: '--strict', kind: 'bool', help: 'lint warnings are load errors (exit 64)' },
+    { name: '--strict-paths', kind: 'bool', help: 'fail a step when a path an assertion reads is absent and not in optional:' },
+    { name: '--include-tag', kind: 'string', metavar: '<tag>', repeatable: true, help: 'run tasks with this tag (slow is left out by default)' },
+    { name: '--only', kind: 'string', metavar: '<task>', repeatable: true, help: 'run this task and every task it needs' },
+    { name: '--events', kind: 'string', metavar: '<path|->', help: 'write the event log (- is stdout; the report moves to stderr)' },
+    { name: '--events-body-cap', kind: 'string', metavar: 'N', help: 'bytes of each body the event log carries (default 65536)' },
+    { name: '--junit', kind: 'string', metavar: '<path>', help: 'also write JUnit XML' },
+    { name: '--tap', kind: 'string', metavar: '<path>', help: 'also write TAP version 14' },
+    { name: '--html', kind: 'string', metavar: '<path>', help: 'also write a one-file HTML report' },
+    { name: '--update-snapshots', kind: 'bool', help: 'write every snapshot file instead of comparing (exit 1)' },
+    { name: '--insecure-skip-verify', kind: 'bool', help: 'skip TLS certificate verification' },
+    { name: '--ca-cert', kind: 'string', metavar: '<path>', repeatable: true, help: 'also trust the PEM certificates in this file' },
+    { name: '--client-cert', kind: 'string', metavar: '<path>', help: 'present this certificate (with --client-key)' },
+    { name: '--client-key', kind: 'string', metavar: '<path>', help: 'key of --client-cert' },
+  ],
+  args: { min: 1, max: 1, what: 'plan file' },
+};
+
+/** Exit code when an export file could not be written. */
+export const EXIT_EXPORT = 2;
+
+function count(v: string | undefined): number | null | 'bad' {
+  if (v === undefined) return null;
+  if (!/^-?\d+$/.test(v.trim())) return 'bad';
+  return Number(v);
+}
+
+function fsMessage(e: unknown, path: string): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (e as Error).message;
+  return `open ${path}: ${why}`;
+}
+
+/** Runs `runner run`. */
+export async function run(args: ParsedArgs, io: Io): Promise<number> {
+  const fail = (msg: string, code = EXIT_USAGE) => {
+    io.err(`runner run: ${msg}`);
+    return code;
+  };
+  // 1. job and repeat counts
+  const jobsArg = count(args.value('--jobs'));
+  const repeatArg = count(args.value('--repeat'));
+  if (jobsArg === 'bad') return fail(`--jobs ${args.value('--jobs')}: want a whole number`);
+  if (repeatArg === 'bad') return fail(`--repeat ${args.value('--repeat')}: want a whole number`);
+  if ((jobsArg !== null && jobsArg < 1) || (repeatArg !== null && repeatArg < 1)) return fail('--jobs and --repeat must be at least 1');
+  const jobs = jobsArg ?? availableParallelism();
+  if ((repeatArg ?? 1) > 1 || args.has('--compare-jobs')) return fail('--repeat and --compare-jobs are not supported by this build yet');
+
+  const engine = await import('vitest-plugin-plans');
+  const ms = (flag: string): number | undefined | string => {
+    const v = args.value(flag);
+    if (v === undefined) return undefined;
+    const d = engine.parseDuration(v.trim());
+    if (!d) return `${flag} ${v}: want a duration such as 30s or 1m30s`;
+    return d.toNumber() / 1e6;
+  };
+  const timeoutMs = ms('--timeout');
+  if (typeof timeoutMs === 'string') return fail(timeoutMs);
+  const finallyMs = ms('--finally-timeout');
+  if (typeof finallyMs === 'string') return fail(finallyMs);
+  const capArg = count(args.value('--events-body-cap'));
+  if (capArg === 'bad' || (capArg !== null && capArg < 0)) return fail(`--events-body-cap ${args.value('--events-body-cap')}: want a whole number of bytes`);
+
+  // 2. TLS flags
+  const abs = (p: string) => resolve(io.cwd, p);
+  let tls;
+  try {
+    const t = engine.loadTlsOptions({
+      insecureSkipVerify: args.has('--insecure-skip-verify'),
+      caCerts: args.values('--ca-cert').map(abs),
+      clientCert: args.value('--client-cert') && abs(args.value('--client-cert')!),
+      clientKey: args.value('--client-key') && abs(args.value('--client-key')!),
+    });
+    tls = t.options;
+    for (const w of t.warnings) io.err(w.replace(abs(args.value('--client-key') ?? ''), args.value('--client-key') ?? ''));
+  } catch (e) {
+    if (e instanceof engine.TlsFlagError) {
+      const msg = e.message
+        .replace(/--ca-cert (\S+):/, (_m, p: string) => `--ca-cert ${args.values('--ca-cert').find((x) => abs(x) === p) ?? p}:`)
+        .replace(/--client-(cert|key) (\S+):/, (_m, k: string, p: string) => `--client-${k} ${args.value(`--client-${k}`) ?? p}:`);
+      return fail(msg);
+    }
+    throw e;
+  }
+
+  // 3. plan loaded
+  const file = args.positional[0]!;
+  const loaded = engine.loadPlan(file, { cwd: io.cwd } as never);
+  if (!loaded.ok) {
+    for (const w of loaded.warnings) io.err(`warning: ${engine.renderDiagnostic(w)}`);
+    for (const e of loaded.errors) io.err(engine.renderDiagnostic(e));
+    io.err(`${file}: ${loaded.errors.length} load error(s); nothing ran`);
+    return EXIT_USAGE;
+  }
+  const plan = loaded.plan;
+  const strict = args.has('--strict');
+  for (const w of plan.warnings) io.err(`${strict ? 'error (--strict)' : 'warning'}: ${engine.renderDiagnostic(w)}`);
+  for (const a of plan.advice) io.err(`advice: ${engine.renderDiagnostic(a)}`);
+  if (strict && plan.warnings.length > 0) {
+    io.err(`${file}: ${plan.warnings.length} lint warning(s) are errors under --strict; nothing ran`);
+    return EXIT_USAGE;
+  }
+
+  // 4. --only resolved
+  let only: { selected: Set<string>; notice: string } | undefined;
+  const onlyNames = args.values('--only');
+  if (onlyNames.length > 0) {
+    const sel = engine.selectOnly(plan, onlyNames);
+    if (sel.unknown.length > 0) {
+      const name = sel.unknown[0]!;
+      const hint = closest(name, [...plan.tasks.map((t) => t.name), ...plan.matrices.keys()]);
+      return fail(`--only ${name}: no task named ${name}${hint ? ` (did you mean ${hint}?)` : ''}`);
+    }
+    const main = plan.tasks.filter((t) => sel.selected.has(t.name));
+    const left = plan.tasks.filter((t) => !sel.selected.has(t.name)).map((t) => t.name);
+    only = {
+      selected: sel.selected,
+      notice: `--only ${onlyNames.join(', ')}: ${main.length} of ${plan.tasks.length} tasks selected; left out: ${left.length > 0 ? left.join(', ') : 'none'}`,
+    };
+  }
+
+  // The run: one scrubber, one emitter; every output is a consumer of its events.
+  const scrubber = engine.createScrubber();
+  const emitter = engine.createEmitter({ scrubber, bodyCap: capArg ?? engine.DEFAULT_EVENTS_BODY_CAP });
+  const eventsTarget = args.value('--events');
+  const human = eventsTarget === '-' ? io.err : io.out;
+  const humanStream = eventsTarget === '-' ? process.stderr : process.stdout;
+  const onProcess = io.env === process.env;
+  const tty = onProcess && humanStream.isTTY === true;
+  const terminal = engine.createTerminalReporter({
+    color: tty && io.env.NO_COLOR === undefined,
+    progress: tty,
+    write: (text) => {
+      const clean = scrubber.scrubText(text);
+      if (clean.startsWith('\r')) {
+        humanStream.write(clean);
+        return;
+      }
+      const lines = clean.split('\n');
+      if (lines[lines.length - 1] === '') lines.pop();
+      for (const l of lines) human(l);
+    },
+  });
+  emitter.onEvent(terminal);
+  const log = eventsTarget !== undefined ? engine.openLogWriter(eventsTarget === '-' ? '-' : abs(eventsTarget), scrubber, io.out) : null;
+  if (log) emitter.onEvent((ev) => log.write(ev));
+  const exportsWanted = args.has('--junit') || args.has('--tap') || args.has('--html');
+  const model = exportsWanted ? engine.createRunModel() : null;
+  // The reports read the same lines the log carries, so `report --html` equals `run --html`.
+  if (model) emitter.onEvent((ev) => model.add(JSON.parse(engine.eventLine(ev, scrubber))));
+
+  const stop = new AbortController();
+  const onSignal = (sig: NodeJS.Signals) => () => stop.abort(sig);
+  const sigint = onSignal('SIGINT');
+  const sigterm = onSignal('SIGTERM');
+  if (onProcess) {
+    process.once('SIGINT', sigint);
+    process.once('SIGTERM', sigterm);
+  }
+  let outcome;
+  try {
+    outcome = await engine.runPlan({
+      plan,
+      emitter,
+      jobs,
+      version: versionLine(),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(finallyMs !== undefined ? { finallyTimeoutMs: finallyMs } : {}),
+      includeTags: args.values('--include-tag'),
+      ...(only ? { only } : {}),
+      strictPaths: args.has('--strict-paths'),
+      updateSnapshots: args.has('--update-snapshots'),
+      tls,
+      stop: stop.signal,
+    });
+  } finally {
+    if (onProcess) {
+      process.off('SIGINT', sigint);
+      process.off('SIGTERM', sigterm);
+    }
+  }
+
+  // Exports, after the run. The exit code never reads them, except that a write failure raises it.
+  let code = outcome.exitCode;
+  const logError = log?.close();
+  if (logError) {
+    io.err(`runner run: ${fsMessage(logError, eventsTarget!)}`);
+    code = Math.max(code, EXIT_EXPORT);
+  }
+  const write = (flag: string, render: () => string) => {
+    const target = args.value(flag);
+    if (target === undefined) return;
+    try {
+      writeFileSync(abs(target), scrubber.scrubText(render()));
+    } catch (e) {
+      io.err(`runner run: ${fsMessage(e, target)}`);
+      code = Math.max(code, EXIT_EXPORT);
+    }
+  };
+  if (model) {
+    write('--junit', () => engine.renderJunit(model));
+    write('--tap', () => engine.renderTap(model));
+    write('--html', () => engine.renderHtml(model));
+  }
+  return code;
+}

@@ -1,0 +1,69 @@
+/**
+ * The builtin registry: every family's table merged into one map of runtime procedures,
+ * built once per process and shared (procedures are immutable), and copied into a fresh set
+ * of global cells for each evaluation. Names that cannot work here (files, `exit`, `load`,
+ * host `eval`, environment variables) are simply absent: unbound.
+ */
+import type { BuiltinTable } from './define.js';
+import { Primitive } from '../machine/procedures.js';
+import { Cell } from '../compiler/nodes.js';
+import { Procedure, sym, type Sym } from '../values.js';
+import { NUMBER_BUILTINS } from './numbers.js';
+import { DATA_BUILTINS } from './data-index.js';
+import { CONTROL_ALIASES, CONTROL_BUILTINS, CONTROL_PURE_BUILTINS } from './control.js';
+import { CONDITION_BUILTINS, CONDITION_CONTROL } from './conditions.js';
+import { SEARCH_BUILTINS, SEARCH_CONTROL } from './search.js';
+import { RECORD_BUILTINS } from './records.js';
+import { PROMISE_BUILTINS, PROMISE_CONTROL } from './promises.js';
+import { PARAMETER_CONTROL } from './parameters.js';
+import { MISC_BUILTINS } from './misc.js';
+import { makeControl, type ControlTable } from './control-kit.js';
+
+const PURE_TABLES: BuiltinTable[] = [
+  NUMBER_BUILTINS, DATA_BUILTINS, CONTROL_PURE_BUILTINS, CONDITION_BUILTINS, SEARCH_BUILTINS,
+  RECORD_BUILTINS, PROMISE_BUILTINS, MISC_BUILTINS,
+];
+const CONTROL_TABLES: ControlTable[] = [CONTROL_BUILTINS, CONDITION_CONTROL, SEARCH_CONTROL, PROMISE_CONTROL, PARAMETER_CONTROL];
+
+/** Internal names the compiler's rewrites use, so a program redefining `list` cannot break quasiquote. */
+const INTERNAL_ALIASES: ReadonlyArray<readonly [string, string]> = [
+  ['%cons', 'cons'],
+  ['%list', 'list'],
+  ['%append', 'append'],
+  ['%list->vector', 'list->vector'],
+  ['%make-promise', 'make-promise'],
+  ['%with-exception-handler', 'with-exception-handler'],
+  ['%raise-continuable', 'raise-continuable'],
+  ['%error', 'error'],
+  ...CONTROL_ALIASES,
+];
+
+function buildRegistry(): Map<string, Procedure> {
+  const reg = new Map<string, Procedure>();
+  for (const table of PURE_TABLES) {
+    for (const spec of table) reg.set(spec.name, new Primitive(spec));
+  }
+  for (const table of CONTROL_TABLES) {
+    for (const spec of table) reg.set(spec.name, makeControl(spec));
+  }
+  for (const [alias, name] of INTERNAL_ALIASES) {
+    const p = reg.get(name);
+    if (p !== undefined) reg.set(alias, p);
+  }
+  return reg;
+}
+
+/** Every builtin by name. */
+export const BUILTINS: ReadonlyMap<string, Procedure> = buildRegistry();
+
+/** Fresh global cells for one evaluation, holding every builtin. */
+export function createGlobals(): Map<Sym, Cell> {
+  const globals = new Map<Sym, Cell>();
+  for (const [name, proc] of BUILTINS) {
+    const s = sym(name);
+    const c = new Cell(s);
+    c.value = proc;
+    globals.set(s, c);
+  }
+  return globals;
+}

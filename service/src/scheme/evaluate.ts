@@ -1,0 +1,196 @@
+/**
+ * One evaluation: read the whole source, check the compound-expression bound, then compile
+ * and run each top-level form in turn on one machine, collecting results, output and stats.
+ */
+import { SchemeError, statusForErrorType, type EvalErrorType } from './errors.js';
+import { readProgram, type SourceForm } from './reader/index.js';
+import { Frame, type Env, type Node } from './machine/node.js';
+import { Meter, type EvalLimits } from './limits.js';
+import { Machine } from './machine/machine.js';
+import { Abort } from './machine/abort.js';
+import { current } from './machine/current.js';
+import { Compiler } from './compiler/compiler.js';
+import { CORE_SCOPE } from './compiler/core-scope.js';
+import { Scope } from './compiler/scope.js';
+import { scanRedefinitions } from './compiler/prescan.js';
+import { createGlobals } from './builtins/index.js';
+import { setMaxIntegerDigits } from './numbers/index.js';
+import { writeValue } from './printer.js';
+import { toJson, type JsonValue } from './json.js';
+import { MultipleValues, UNSPECIFIED, type Value } from './values.js';
+import './compiler/special-forms.js';
+import './compiler/derived-forms.js';
+import './compiler/definitions.js';
+import './compiler/prelude.js';
+
+/** The value of one top-level form that finished. */
+export interface EvalResult {
+  index: number;
+  line: number;
+  col: number;
+  /** `write` form, null when unspecified. */
+  value: string | null;
+  value_truncated: boolean;
+  json: JsonValue;
+}
+
+export interface EvalErrorInfo {
+  type: EvalErrorType;
+  message: string;
+  index: number | null;
+  line: number | null;
+  col: number | null;
+}
+
+export interface EvalOutcome {
+  status: 'ok' | 'error' | 'timeout' | 'limit_exceeded';
+  results: EvalResult[];
+  stdout: string;
+  stdout_truncated: boolean;
+  error: EvalErrorInfo | null;
+  steps: number;
+  memory_bytes: number;
+  wall_ms: number;
+}
+
+function printResult(v: Value, index: number, line: number, col: number, limits: EvalLimits): EvalResult {
+  const unspecified = v === UNSPECIFIED || v === undefined || (v instanceof MultipleValues && v.values.length === 0);
+  if (unspecified) return { index, line, col, value: null, value_truncated: false, json: null };
+  let value: string;
+  let truncated: boolean;
+  try {
+    const p = writeValue(v, { maxChars: limits.maxValueChars });
+    truncated = p.truncated || p.text.length > limits.maxValueChars;
+    value = truncated ? p.text.slice(0, limits.maxValueChars) : p.text;
+  } catch {
+    value = '';
+    truncated = true;
+  }
+  let json: JsonValue = null;
+  try {
+    json = toJson(v);
+  } catch {
+    json = null;
+  }
+  return { index, line, col, value, value_truncated: truncated, json };
+}
+
+/** The EvalError of a failure while compiling or running form `index`. */
+function errorInfo(e: unknown, index: number | null, line: number | null, col: number | null): EvalErrorInfo {
+  if (e instanceof Abort || e instanceof SchemeError) {
+    return { type: e.type, message: e.message, index, line: e.line ?? line, col: e.col ?? col };
+  }
+  if (e instanceof RangeError) {
+    return { type: 'too_complex', message: 'program nests too deeply to compile', index, line, col };
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return { type: 'internal_error', message: `internal error: ${message}`, index, line, col };
+}
+
+/**
+ * The sequence of top-level forms, run as one computation: the frame below each form's
+ * evaluation records its result and starts the next form, so a continuation captured in one
+ * form, re-entered later, goes on with the rest of the program (as in an R7RS program body).
+ */
+class Program {
+  readonly results: EvalResult[] = [];
+  readonly compiler: Compiler;
+  /** Index of the form running now. */
+  index = 0;
+  constructor(readonly forms: SourceForm[], readonly limits: EvalLimits) {
+    this.compiler = new Compiler(createGlobals(), scanRedefinitions(forms.map((f) => f.datum)), new Scope(CORE_SCOPE, null));
+  }
+
+  /** Compile form `i` and return it to run, with a frame that continues the program. */
+  start(m: Machine, i: number): Node | null {
+    this.index = i;
+    if (i >= this.forms.length) {
+      m.val = UNSPECIFIED;
+      return null;
+    }
+    const f = this.forms[i]!;
+    let node: Node;
+    try {
+      node = this.compiler.toplevel(f.datum, this.compiler.globalScope);
+    } catch (e) {
+      // A compile error ends the program; it is not a condition a handler could catch.
+      const info = errorInfo(e, i, f.line, f.col);
+      const a = new Abort(info.type, info.message);
+      if (info.line !== null) a.setPosition(info.line, info.col ?? 0);
+      throw a;
+    }
+    m.k = new ToplevelFrame(null, [null], m, this, i);
+    m.env = [null];
+    return node;
+  }
+
+  /** Form `i` finished with `v` (possibly again, after a continuation re-entered it). */
+  done(m: Machine, i: number, v: Value): Node | null {
+    const f = this.forms[i]!;
+    this.results.length = Math.min(this.results.length, i);
+    this.results.push(printResult(v, i, f.line, f.col, this.limits));
+    return this.start(m, i + 1);
+  }
+}
+
+class ToplevelFrame extends Frame {
+  constructor(next: Frame | null, env: Env, m: Machine, readonly program: Program, readonly i: number) {
+    super(next, env, m);
+  }
+  resume(m: Machine): Node | null {
+    return this.program.done(m, this.i, m.val);
+  }
+}
+
+/**
+ * Evaluate a whole program under `limits`. Synchronous; every limit is enforced
+ * cooperatively inside, so it always returns an outcome (never throws for a program's sake).
+ * @example evaluate('(+ 1 2)', API_LIMITS).results[0].value // '3'
+ */
+export function evaluate(source: string, limits: EvalLimits): EvalOutcome {
+  const meter = new Meter(limits);
+  const results: EvalResult[] = [];
+  let error: EvalErrorInfo | null = null;
+  let steps = 0;
+  setMaxIntegerDigits(limits.maxIntegerDigits);
+  const read = readProgram(source);
+  if (!read.ok) {
+    error = errorInfo(read.error, read.index, read.error.line, read.error.col);
+  } else if (limits.maxCompound !== null && read.compound > limits.maxCompound) {
+    error = {
+      type: 'too_complex',
+      message: `too complex: ${read.compound} compound expressions, at most ${limits.maxCompound} allowed`,
+      index: null, line: null, col: null,
+    };
+  } else {
+    const program = new Program(read.forms, limits);
+    const m = new Machine(meter);
+    current.m = m;
+    try {
+      m.run(program.start(m, 0));
+    } catch (e) {
+      const f = read.forms[program.index];
+      error = errorInfo(e, program.index, f?.line ?? null, f?.col ?? null);
+    } finally {
+      current.m = null;
+      steps = m.steps;
+    }
+    results.push(...program.results);
+  }
+  try {
+    meter.measure();
+  } catch {
+    // Over the bound only at the very end: the program finished, report what it did.
+  }
+  const status = error === null ? 'ok' : statusForErrorType(error.type);
+  return {
+    status,
+    results,
+    stdout: meter.stdout,
+    stdout_truncated: meter.stdoutTruncated,
+    error,
+    steps,
+    memory_bytes: Math.max(0, Math.round(meter.peakMemory)),
+    wall_ms: Math.round(meter.elapsedMs() * 1000) / 1000,
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Live answers validated against service/openapi.json (the document the runner's examples use):
+ * every body against the schema of its path, method and status, every required header present.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { bearer, createHarness, SITE, type Harness } from './helpers.js';
+
+const doc = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'));
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+ajv.addSchema(doc, 'api');
+
+const ptr = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Validates `res` against the document's response for `path`/`method`/its status. */
+function conform(path: string, method: string, res: request.Response): void {
+  const spec = doc.paths[path]?.[method]?.responses?.[String(res.status)];
+  expect(spec, `${method} ${path} has no ${res.status} in openapi.json`).toBeDefined();
+  const at = `api#/paths/${ptr(path)}/${method}/responses/${res.status}/content/application~1json/schema`;
+  const validate = ajv.getSchema(at) ?? ajv.compile({ $ref: at });
+  expect(validate(res.body), JSON.stringify(validate.errors)).toBe(true);
+  for (const [name, h] of Object.entries<{ required?: boolean; $ref?: string }>(spec.headers ?? {})) {
+    const header = h.$ref ? doc.components.headers[h.$ref.split('/').pop()!] : h;
+    if (header.required) expect(res.headers[name.toLowerCase()], `${name} on ${res.status}`).toBeDefined();
+  }
+  expect(res.headers['content-type']).toBe('application/json');
+}
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ slots: 1, deps: { trustProxy: true } });
+});
+afterAll(async () => h.close());
+
+describe('answers conform to openapi.json', () => {
+  it('the document is OpenAPI 3.1 and its schemas compile', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    for (const name of Object.keys(doc.components.schemas)) expect(() => ajv.compile({ $ref: `api#/components/schemas/${name}` })).not.toThrow();
+  });
+
+  it('GET /v1/health, /v1/openapi.json, unknown paths', async () => {
+    conform('/v1/health', 'get', await request(h.app.handler).get('/v1/health'));
+    conform('/v1/openapi.json', 'get', await request(h.app.handler).get('/v1/openapi.json'));
+    conform('/v1/health', 'get', await request(h.app.handler).get('/v1/health/nope').expect(404));
+  });
+
+  it('POST /v1/eval: 200, 400, 401, 413 ×2, 422, 429 ×3, 503', async () => {
+    const app = h.app.handler;
+    const p = (key: string | null, body: string) => {
+      const r = request(app).post('/v1/eval');
+      if (key) r.set(bearer(key));
+      return r.send(body);
+    };
+    const key = await h.key();
+    conform('/v1/eval', 'post', await p(key, '{"source":"(+ 1 2)"}').expect(200));
+    conform('/v1/eval', 'post', await p(key, '{').expect(400));
+    conform('/v1/eval', 'post', await p(null, '{}').expect(401));
+    conform('/v1/eval', 'post', await p(key, JSON.stringify({ source: 'x'.repeat(70000) })).expect(413));
+    conform('/v1/eval', 'post', await p(key, 'x'.repeat(1 << 21)).expect(413));
+    conform('/v1/eval', 'post', await p(key, '{"source":3}').expect(422));
+    const quota = await h.key({ cpuQuotaMs: 0 });
+    conform('/v1/eval', 'post', await p(quota, '{"source":"1"}').expect(429));
+    const rate = await h.key();
+    let last: request.Response | undefined;
+    for (let i = 0; i < 62 && last?.status !== 429; i++) last = await p(rate, '{"source":"1"}');
+    conform('/v1/eval', 'post', last!);
+    const slow = p(await h.key(), '{"source":"(sleep 400)"}').then((r) => r);
+    await new Promise((r) => setTimeout(r, 100));
+    conform('/v1/eval', 'post', await p(key, '{"source":"1"}').expect(503));
+    await slow;
+  });
+
+  it('GET /v1/limits: 200, 401', async () => {
+    conform('/v1/limits', 'get', await request(h.app.handler).get('/v1/limits').set(bearer(await h.key())).expect(200));
+    conform('/v1/limits', 'get', await request(h.app.handler).get('/v1/limits').expect(401));
+  });
+
+  it('POST /v1/demo: 200, 400, 403, 413, 422, 429; OPTIONS 200, 403', async () => {
+    const d = (body: string, origin = SITE, ip = '203.0.113.1') => request(h.app.handler).post('/v1/demo').set('Origin', origin).set('X-Forwarded-For', ip).send(body);
+    conform('/v1/demo', 'post', await d('{"source":"1"}').expect(200));
+    conform('/v1/demo', 'post', await d('nope').expect(400));
+    conform('/v1/demo', 'post', await d('{"source":"1"}', 'https://evil.example').expect(403));
+    conform('/v1/demo', 'post', await d(JSON.stringify({ source: 'x'.repeat(5000) })).expect(413));
+    conform('/v1/demo', 'post', await d('{"source":"1","timeout_ms":501}').expect(422));
+    let last: request.Response | undefined;
+    for (let i = 0; i < 12 && last?.status !== 429; i++) last = await d('{"source":"1"}', SITE, '203.0.113.2');
+    conform('/v1/demo', 'post', last!);
+    conform('/v1/demo', 'options', await request(h.app.handler).options('/v1/demo').set('Origin', SITE).expect(200));
+    conform('/v1/demo', 'options', await request(h.app.handler).options('/v1/demo').set('Origin', 'https://x.example').expect(403));
+  });
+});

@@ -1,0 +1,3 @@
+;;! status: error
+;;! error: unbound_variable
+(letrec ((a b) (b 1)) a)

@@ -1,0 +1,5 @@
+;;! status: error
+;;! error: syntax_error
+;;! results: 1
+(define ok 1)
+(if)

@@ -1,0 +1,3 @@
+;;! status: error
+;;! error: unbound_variable
+(set! never-defined 1)

@@ -1,0 +1,4 @@
+;;! status: timeout
+;;! error: timeout
+;;! timeout-ms: 200
+(guard (e (#t (quote caught))) (let loop () (loop)))

@@ -1,0 +1,2 @@
+;;! value-truncated
+(make-list 100000 (quote abc))

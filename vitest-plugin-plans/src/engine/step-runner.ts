@@ -1,0 +1,192 @@
+/**
+ * One step, common to every kind: deadline, retry, assertions (every
+ * evaluation recorded), `--strict-paths`, snapshot writes, results and
+ * secrets. The step's exchange, assert and result events are held until its
+ * results are known, so a secret result is scrubbed even from the response
+ * that carried it.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { toJsonText } from '../expr/json-exact.js';
+import type { Value } from '../expr/values.js';
+import type { AssertEvent, RunEvent, StepState } from '../events/types.js';
+import type { Scrubber } from '../events/scrubber.js';
+import type { Step, Task } from '../plan/types.js';
+import { GRAPHQL_NOTE } from '../steps/graphql.js';
+import { stepModule } from '../steps/index.js';
+import { TemplateError, type RunResources, type StepOutcome } from '../steps/types.js';
+import { formatMs } from '../report/format.js';
+import { createRenderer, evaluate, templateText, type RuntimeScope } from './expr.js';
+import type { ResultStore } from './results.js';
+import { strictPathFailures } from '../expr/strict-paths.js';
+
+export interface StepDeps {
+  emit(ev: RunEvent): void;
+  scrubber: Scrubber;
+  results: ResultStore;
+  resources: RunResources;
+  /** `env`, `tasks`, `run` (and `matrix`) for this task. */
+  base: Record<string, Value>;
+  strictPaths: boolean;
+  updateSnapshots: boolean;
+  planDir: string;
+  /** Aborts at the run deadline or a signal. */
+  runSignal: AbortSignal;
+  runStopReason(): string;
+  notice(kind: string, text: string): void;
+  onSnapshotWritten(): void;
+}
+
+export interface StepRun {
+  state: StepState;
+  reason: string | null;
+  requests: number;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolveSleep) => {
+    if (signal.aborted) return resolveSleep(false);
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolveSleep(true);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      resolveSleep(false);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Run one step of `task` (or of the reset hook, named by `taskName`). */
+export async function runStep(taskName: string, task: Pick<Task, 'timeoutMs'>, step: Step, deps: StepDeps): Promise<StepRun> {
+  const started = performance.now();
+  deps.emit({ type: 'step.start', task: taskName, step: step.number, kind: step.kind, name: step.name ?? null, file: step.span.file, line: step.span.line });
+  const held: RunEvent[] = [];
+  let requests = 0;
+  let attempt = 0;
+  let state: StepState = 'passed';
+  let reason: string | null = null;
+  let phase: string | null = null;
+  const attempts = Math.max(1, step.retry?.attempts ?? 1);
+  const mod = stepModule(step.kind);
+  const stepMs = [task.timeoutMs, (step.request as { timeoutMs?: number }).timeoutMs].filter((x): x is number => typeof x === 'number').reduce<number | undefined>((a, b) => (a === undefined ? b : Math.min(a, b)), undefined);
+  const baseScope: RuntimeScope = { names: deps.base };
+  let rt: RuntimeScope = baseScope;
+
+  for (attempt = 1; attempt <= attempts; attempt++) {
+    state = 'passed';
+    reason = null;
+    phase = null;
+    if (!mod) {
+      state = 'errored';
+      reason = `a ${step.kind} step cannot run in this build yet`;
+      break;
+    }
+    const signal = stepMs !== undefined ? AbortSignal.any([deps.runSignal, AbortSignal.timeout(stepMs)]) : deps.runSignal;
+    const n = attempt;
+    let outcome: StepOutcome;
+    try {
+      outcome = await mod.run(step as never, {
+        task: taskName,
+        step: step.number,
+        attempt: n,
+        signal,
+        render: createRenderer(baseScope, deps.results),
+        resources: deps.resources,
+        exchange: (ex) => held.push({ type: 'exchange', task: taskName, step: step.number, attempt: n, ...ex }),
+      });
+    } catch (e) {
+      state = 'errored';
+      reason = e instanceof TemplateError ? e.message : `the step failed: ${(e as Error).message}`;
+      break;
+    }
+    requests += outcome.requests;
+    if (outcome.timedOut) {
+      state = 'timed out';
+      phase = outcome.timedOut.phase;
+      reason = deps.runSignal.aborted ? deps.runStopReason() : `step deadline ${formatMs(stepMs ?? 0)} reached`;
+      break;
+    }
+    if (outcome.error !== null) {
+      state = 'errored';
+      reason = outcome.error;
+    } else {
+      rt = { names: { ...outcome.names, ...deps.base }, ...(outcome.bodyNotJson ? { bodyNotJson: outcome.bodyNotJson } : {}) };
+      let allHeld = true;
+      step.assertions.forEach((a, i) => {
+        const r = evaluate(a, rt, { updateSnapshots: deps.updateSnapshots, secrets: deps.scrubber.known() });
+        let outcomeWord = r.outcome;
+        const detail = [...r.detail];
+        for (const w of r.snapshotWrites) {
+          const abs = resolve(deps.planDir, w.path);
+          mkdirSync(dirname(abs), { recursive: true });
+          writeFileSync(abs, w.text.endsWith('\n') ? w.text : w.text + '\n');
+          deps.onSnapshotWritten();
+          const line = `snapshot ${w.path} written, not compared`;
+          if (!detail.some((d) => d.includes(line))) detail.push(line);
+          outcomeWord = 'failed';
+        }
+        if (deps.strictPaths) {
+          const v = strictPathFailures(r, step.optional);
+          if (v.length > 0) {
+            detail.push(...v);
+            if (outcomeWord === 'held') outcomeWord = 'failed';
+          }
+        }
+        if (outcomeWord !== 'held') allHeld = false;
+        const ev: AssertEvent = {
+          type: 'assert',
+          task: taskName,
+          step: step.number,
+          attempt: n,
+          index: i + 1,
+          auto: a.auto,
+          expr: a.source,
+          file: a.auto ? step.kindSpan.file : a.span.file,
+          line: a.auto ? step.kindSpan.line : a.span.line,
+          outcome: outcomeWord,
+          values: r.reads.map((x) => ({ path: x.path, value: x.value })),
+          detail,
+          error: r.error ?? null,
+          note: a.auto && step.kind === 'graphql' && outcomeWord !== 'held' ? GRAPHQL_NOTE : null,
+        };
+        held.push(ev);
+      });
+      if (!allHeld) state = 'failed';
+    }
+    if (state === 'passed' || attempt === attempts) break;
+    if (!(await sleep(step.retry?.delayMs ?? 0, deps.runSignal))) {
+      state = 'timed out';
+      phase = 'waiting to retry';
+      reason = deps.runStopReason();
+      break;
+    }
+  }
+  if (attempt > attempts) attempt = attempts;
+
+  if (state === 'passed') {
+    for (const decl of step.results) {
+      const r = evaluate(decl.expr, rt);
+      if (r.outcome !== 'held' || r.value === undefined) {
+        state = 'errored';
+        reason = `result ${decl.key}: ${r.error ?? r.outcome}`;
+        break;
+      }
+      const absent = r.value.k === 'nil';
+      if (!absent) {
+        deps.results.set(taskName, decl.key, r.value);
+        if (decl.secret) deps.scrubber.add(decl.key, templateText(r.value));
+      }
+      held.push({ type: 'result', task: taskName, step: step.number, key: decl.key, secret: decl.secret, absent, value: absent ? null : toJsonText(r.value) });
+    }
+  }
+  // Secrets are known now: everything the step produced goes out scrubbed.
+  for (const ev of held) deps.emit(ev);
+  if (attempts > 1 && attempt > 1) {
+    const how = state === 'passed' ? `passed on attempt ${attempt} of ${attempts}` : `${state} after ${attempt} attempts`;
+    deps.notice('retried', `${taskName} › step ${step.number} ${how}`);
+  }
+  deps.emit({ type: 'step.end', task: taskName, step: step.number, state, reason, phase, attempts: attempt, durationMs: performance.now() - started });
+  return { state, reason, requests };
+}
