@@ -1,21 +1,23 @@
-// Run-engine bench. Prints figures; asserts nothing.
+// Run-engine bench. Prints figures; asserts nothing. Uses the compiled dist/
+// (run `npx tsc -b` first).
 //  1. Throughput: 2,000 tasks of one GET with 3 assertions at --jobs 8 against a
-//     local server (in its own process), beside a plain Node keep-alive loop
-//     sending the same requests with 8 in flight, parsing and checking the same
-//     3 things. Target: the runner at ≥ 50% of the plain loop's requests/s.
-//  2. Peak RSS of a whole `runner run` process at 2,000 vs 20,000 tasks (with
-//     --events streaming to a file, without --html): it must not grow with the
-//     task count. Uses the compiled dist/ (run `npx tsc -b` first).
+//     local server (its own process), beside a plain Node keep-alive loop sending
+//     the same requests with 8 in flight and checking the same 3 things; both in
+//     this process, both warmed up first. Target: runner ≥ 50% of the loop's req/s.
+//  2. Memory: a child process per size loads the plan, then runs it with the
+//     event log streaming to a file (no --html). The run's own growth is peak RSS
+//     minus RSS after loading; it must not grow with the task count. The loaded
+//     plan itself (compiled assertions per task) naturally does.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const runnerBin = join(here, '../../cli/bin/runner.js');
+const engineUrl = pathToFileURL(join(here, '../dist/index.js')).href;
 
 const SERVER = `
 const http = require('node:http');
@@ -37,7 +39,7 @@ function startServer() {
   });
 }
 
-function plan(port, n) {
+function planText(port, n) {
   const lines = ['env:', `  base: http://127.0.0.1:${port}`, 'tasks:'];
   for (let i = 0; i < n; i++) {
     lines.push(`  - name: t${i}`, '    steps:', `      - http: { url: "{{ env.base }}/items/${i}" }`, '        assert:', '          - status == 200', `          - body.id == ${i}`, '          - headers["content-type"] startsWith "application/json"');
@@ -70,46 +72,81 @@ async function plainLoop(port, n, inFlight) {
   return { ms, ok };
 }
 
-function runRunner(dir, planFile, extra = []) {
-  // A child process per run, so its peak RSS is the runner's alone.
-  const script = `
-    const { runCli } = await import(${JSON.stringify(join(here, '../../cli/dist/cli.js'))});
-    const lines = [];
-    const io = { out: (l) => lines.push(l), err: (l) => lines.push(l), cwd: ${JSON.stringify(dir)}, env: {} };
-    const exit = await runCli(['run', '--jobs', '8', '--events', 'events.jsonl', ...${JSON.stringify(extra)}, ${JSON.stringify(planFile)}], io);
-    process.stdout.write(JSON.stringify({ exit, maxRssKiB: process.resourceUsage().maxRSS, tail: lines.slice(-2) }) + '\\n');
-  `;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 26 });
-  const res = JSON.parse(out.trim().split('\n').pop());
-  const log = readFileSync(join(dir, 'events.jsonl'), 'utf8').trimEnd().split('\n');
-  const end = JSON.parse(log[log.length - 1]);
-  return { ...res, wallMs: end.wallMs, requests: end.requests, passed: end.counts.passed };
+/** One run through the engine as `runner run --jobs 8 --events <file>` wires it. */
+async function engineRun(E, plan, eventsFile) {
+  const scrubber = E.createScrubber();
+  const emitter = E.createEmitter({ scrubber });
+  const log = E.openLogWriter(eventsFile, scrubber);
+  emitter.onEvent((e) => log.write(e));
+  const lines = [];
+  emitter.onEvent(E.createTerminalReporter({ write: (t) => lines.push(t) }));
+  let end;
+  emitter.onEvent((e) => { if (e.type === 'run.end') end = e; });
+  await E.runPlan({ plan, emitter, jobs: 8, version: 'bench' });
+  log.close();
+  return end;
 }
 
+const CHILD = `
+const E = await import(process.env.ENGINE);
+const plan = E.loadPlan(process.env.PLAN).plan;
+globalThis.gc?.();
+const afterLoad = process.memoryUsage().rss;
+let peak = afterLoad;
+const t = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+const scrubber = E.createScrubber();
+const emitter = E.createEmitter({ scrubber });
+const log = E.openLogWriter(process.env.EVENTS, scrubber);
+emitter.onEvent((e) => log.write(e));
+emitter.onEvent(E.createTerminalReporter({ write: () => {} }));
+let end;
+emitter.onEvent((e) => { if (e.type === 'run.end') end = e; });
+await E.runPlan({ plan, emitter, jobs: 8, version: 'bench' });
+log.close();
+clearInterval(t);
+peak = Math.max(peak, process.memoryUsage().rss);
+process.stdout.write(JSON.stringify({ afterLoad, peak, maxRss: process.resourceUsage().maxRSS * 1024, passed: end.counts.passed, wallMs: end.wallMs }) + '\\n');
+`;
+
+function memoryRun(dir, port, n) {
+  const plan = join(dir, `p${n}.yaml`);
+  writeFileSync(plan, planText(port, n));
+  const out = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', CHILD], {
+    env: { ...process.env, ENGINE: engineUrl, PLAN: plan, EVENTS: join(dir, `ev${n}.jsonl`) },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out.trim().split('\n').pop());
+}
+
+const mib = (b) => `${(b / 1048576).toFixed(0)} MiB`;
+
 export default async function bench() {
+  const E = await import(engineUrl);
   const server = await startServer();
   const dir = mkdtempSync(join(tmpdir(), 'runner-bench-'));
   try {
     const N = 2000;
-    writeFileSync(join(dir, 'p2k.yaml'), plan(server.port, N));
-    await plainLoop(server.port, 200, 8); // warm the server
+    writeFileSync(join(dir, 'warm.yaml'), planText(server.port, 300));
+    writeFileSync(join(dir, 'p2k.yaml'), planText(server.port, N));
+    await plainLoop(server.port, 300, 8);
+    await engineRun(E, E.loadPlan(join(dir, 'warm.yaml')).plan, join(dir, 'warm.jsonl'));
+    const plan = E.loadPlan(join(dir, 'p2k.yaml')).plan;
     const plain = await plainLoop(server.port, N, 8);
-    const run = runRunner(dir, 'p2k.yaml');
+    const run = await engineRun(E, plan, join(dir, 'ev2k.jsonl'));
     const plainRps = (N / plain.ms) * 1000;
     const runRps = (run.requests / run.wallMs) * 1000;
     console.log(`plain keep-alive loop, 8 in flight: ${N} requests in ${plain.ms.toFixed(0)} ms = ${plainRps.toFixed(0)} req/s (${plain.ok} checked ok)`);
-    console.log(`runner run --jobs 8:                ${run.requests} requests in ${run.wallMs.toFixed(0)} ms = ${runRps.toFixed(0)} req/s (${run.passed} passed, exit ${run.exit})`);
+    console.log(`runner --jobs 8 (events to a file): ${run.requests} requests in ${run.wallMs.toFixed(0)} ms = ${runRps.toFixed(0)} req/s (${run.counts.passed} passed)`);
     console.log(`runner / plain: ${((runRps / plainRps) * 100).toFixed(0)}% (target ≥ 50%)`);
 
-    const M = 20000;
-    writeFileSync(join(dir, 'p20k.yaml'), plan(server.port, M));
-    const big = runRunner(dir, 'p20k.yaml');
-    console.log(`peak RSS, whole process: ${N} tasks ${(run.maxRssKiB / 1024).toFixed(0)} MiB; ${M} tasks ${(big.maxRssKiB / 1024).toFixed(0)} MiB (${big.passed} passed in ${(big.wallMs / 1000).toFixed(1)} s)`);
+    for (const n of [2000, 20000]) {
+      const m = memoryRun(dir, server.port, n);
+      console.log(`${String(n).padStart(5)} tasks: RSS after load ${mib(m.afterLoad)}, peak during run ${mib(m.peak)} (run's own growth ${mib(m.peak - m.afterLoad)}), process max RSS ${mib(m.maxRss)}; ${m.passed} passed in ${(m.wallMs / 1000).toFixed(1)} s`);
+    }
   } finally {
     server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await bench();
-void runnerBin;
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await bench();

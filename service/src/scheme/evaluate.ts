@@ -6,6 +6,9 @@ import { SchemeError, statusForErrorType, type EvalErrorType } from './errors.js
 import { readProgram, type SourceForm } from './reader/index.js';
 import { Frame, type Env, type Node } from './machine/node.js';
 import { Meter, type EvalLimits } from './limits.js';
+
+/** Rough host size of one pair, for charging macro expansions. */
+const PAIR_BYTES = 40;
 import { Machine } from './machine/machine.js';
 import { Abort } from './machine/abort.js';
 import { current } from './machine/current.js';
@@ -97,8 +100,13 @@ class Program {
   readonly compiler: Compiler;
   /** Index of the form running now. */
   index = 0;
-  constructor(readonly forms: SourceForm[], readonly limits: EvalLimits) {
+  constructor(readonly forms: SourceForm[], readonly limits: EvalLimits, meter: Meter) {
     this.compiler = new Compiler(createGlobals(), scanRedefinitions(forms.map((f) => f.datum)), new Scope(CORE_SCOPE, null));
+    // Macro expansion runs outside the machine's step count: bound it by the clock and memory.
+    this.compiler.budget = (pairs) => {
+      meter.charge(pairs * PAIR_BYTES);
+      meter.checkTime();
+    };
   }
 
   /** Compile form `i` and return it to run, with a frame that continues the program. */
@@ -163,7 +171,7 @@ export function evaluate(source: string, limits: EvalLimits): EvalOutcome {
       index: null, line: null, col: null,
     };
   } else {
-    const program = new Program(read.forms, limits);
+    const program = new Program(read.forms, limits, meter);
     const m = new Machine(meter);
     current.m = m;
     try {

@@ -109,4 +109,12 @@ describe('loader fuzz', () => {
     expect(failed).toBeGreaterThan(100);
     expect(Date.now() - started).toBeLessThan(30_000);
   });
+
+  it('refuses an alias bomb instead of expanding it', () => {
+    let y = 'a0: &a0 [x, x, x, x, x, x, x, x, x]\n';
+    for (let i = 1; i < 10; i++) y += `a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(', ')}]\n`;
+    const out = loadPlanText(y + 'tasks: *a9\n', 'bomb.yaml', { files: NO_FILES, cwd: '/tmp' });
+    expect(out.ok).toBe(false);
+    expect(!out.ok && renderDiagnostic(out.errors[0]!)).toMatch(/^bomb\.yaml:1: plan: YAML: the document expands to more than/);
+  });
 });

@@ -52,7 +52,8 @@ export function loadStep(ctx: NodeCtx, node: PNode, task: StepTaskInfo): Step | 
     ? { attempts: int(get(retryNode, 'attempts'))!, delayMs: durationMs(get(retryNode, 'delay')) ?? 0 }
     : undefined;
 
-  const request = (REQUEST_LOADERS[kind] as (c: NodeCtx, n: PNode) => unknown)(sub(ctx, kind), kindEntry.value);
+  // A request that is not a map was reported by the schema check.
+  const request = kindEntry.value.kind === 'map' ? (REQUEST_LOADERS[kind] as (c: NodeCtx, n: PNode) => unknown)(sub(ctx, kind), kindEntry.value) : undefined;
 
   const scope = repeat ? { kind, repeat: repeat.mode } : { kind };
   const assertions: CompiledAssertion[] = [];

@@ -61,6 +61,7 @@ export interface YamlTree {
 
 const MAX_ALIAS_DEPTH = 50;
 const MAX_SYNTAX = 3;
+const MAX_NODES = 250_000;
 
 /** Parses YAML text into a positioned tree, collecting syntax errors and duplicate keys. */
 export function parseYamlTree(text: string): YamlTree {
@@ -89,7 +90,13 @@ export function parseYamlTree(text: string): YamlTree {
   }
   if (problems.length > 0) return { root: undefined, problems };
 
+  let budget = MAX_NODES;
   const convert = (node: unknown, at: Array<string | number>, depth: number): PNode => {
+    // Aliases expand in place: a "billion laughs" document must not hang the loader.
+    if (--budget < 0) {
+      if (budget === -1) problems.push({ line: 1, column: 1, message: `YAML: the document expands to more than ${MAX_NODES} nodes (aliases?)` });
+      return { kind: 'scalar', value: null, text: '', quoted: false, line: 1, column: 1 };
+    }
     if (depth > MAX_ALIAS_DEPTH) {
       problems.push({ line: 1, column: 1, message: 'YAML: aliases nest too deep' });
       return { kind: 'scalar', value: null, text: '', quoted: false, line: 1, column: 1 };
@@ -134,6 +141,7 @@ export function parseYamlTree(text: string): YamlTree {
   };
 
   const root = doc.contents == null ? undefined : convert(doc.contents, [], 0);
+  if (budget < 0) return { root: undefined, problems };
   return { root, problems };
 }
 

@@ -57,8 +57,14 @@ export interface RunModel {
 /** Task name under which the reset hook's steps report. */
 export const RESET_TASK = 'lifecycle.reset';
 
+export interface RunModelOptions {
+  /** Keep a report of every task (exports need them; the streaming terminal does not). Default true. */
+  keepTasks?: boolean;
+}
+
 /** Create an empty model; feed it with `add`. */
-export function createRunModel(): RunModel {
+export function createRunModel(options: RunModelOptions = {}): RunModel {
+  const keep = options.keepTasks ?? true;
   const live = new Map<string, Map<number, StepDetail>>();
   const model: RunModel = {
     start: null,
@@ -140,7 +146,7 @@ export function createRunModel(): RunModel {
             line: ev.line,
             failure,
           };
-          model.tasks.push(t);
+          if (keep || t.state !== 'passed') model.tasks.push(t);
           return t;
         }
         default:

@@ -52,7 +52,7 @@ export function taskLines(t: TaskReport, color = false): string[] {
 /** Create the streaming terminal reporter; feed it every event. */
 export function createTerminalReporter(options: TerminalOptions): (event: RunEvent) => void {
   const color = options.color ?? false;
-  const model = createRunModel();
+  const model = createRunModel({ keepTasks: false });
   let teardownHeading = false;
   let ended = 0;
   let progressShown = false;

@@ -53,28 +53,40 @@ export class Compiler {
 
   /** Compile an expression. `name` names a lambda it produces (for `#<procedure name>`). */
   compile(x: Value, scope: Scope, name: string | null = null): Node {
-    if (isId(x)) return this.variable(x, scope, x);
-    if (x instanceof Pair) {
-      const head = x.car;
-      if (isId(head)) {
-        const b = resolve(head, scope);
-        if (b.kind === 'special') {
-          const form = SPECIAL_FORMS.get(b.name);
-          if (form === undefined) throw syntaxError(`${b.name}: not allowed in an expression`, x);
-          return form(this, x, scope, name).at(x.line, x.col);
+    for (;;) {
+      if (isId(x)) return this.variable(x, scope, x);
+      if (x instanceof Pair) {
+        const head = x.car;
+        if (isId(head)) {
+          const b = resolve(head, scope);
+          if (b.kind === 'special') {
+            const form = SPECIAL_FORMS.get(b.name);
+            if (form === undefined) throw syntaxError(`${b.name}: not allowed in an expression`, x);
+            return form(this, x, scope, name).at(x.line, x.col);
+          }
+          if (b.kind === 'macro') {
+            // Iterate (not recurse) so a macro that keeps expanding into itself cannot exhaust the host stack.
+            x = this.expand(b.macro, x, scope);
+            continue;
+          }
         }
-        if (b.kind === 'macro') return this.compile(this.expand(b.macro, x, scope), scope, name);
+        return this.call(x, scope);
       }
-      return this.call(x, scope);
+      if (x === NIL) throw syntaxError('empty combination (): a call needs a procedure', x);
+      if (x instanceof SVector) return new Const(strip(x));
+      return new Const(x);
     }
-    if (x === NIL) throw syntaxError('empty combination (): a call needs a procedure', x);
-    if (x instanceof SVector) return new Const(strip(x));
-    return new Const(x);
   }
 
+  /** Expand one macro use, charging the expansion to the evaluation's clock and memory. */
   expand(macro: Macro, x: Pair, scope: Scope): Value {
-    return expandMacro(macro, x, scope);
+    const out = expandMacro(macro, x, scope);
+    this.budget?.(out.pairs);
+    return out.form;
   }
+
+  /** Called after each expansion with the pairs it made (set by the evaluation: limits). */
+  budget: ((pairs: number) => void) | null = null;
 
   variable(id: Id, scope: Scope, at: Value): Node {
     const b = resolve(id, scope);
@@ -193,8 +205,13 @@ export class Compiler {
   }
 
   /** Compile one top-level form: definitions are global. */
-  toplevel(f: Value, scope: Scope): Node {
-    const d = this.definitionOf(f, scope);
+  toplevel(form: Value, scope: Scope): Node {
+    let f = form;
+    let d = this.definitionOf(f, scope);
+    while (d !== null && d.kind === 'splice' && d.forms.length === 1) {
+      f = d.forms[0]!;
+      d = this.definitionOf(f, scope);
+    }
     if (d === null) return this.compile(f, scope);
     if (d.kind === 'splice') {
       if (d.forms.length === 0) return new Const(UNSPECIFIED);

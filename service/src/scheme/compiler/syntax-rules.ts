@@ -54,18 +54,22 @@ export function makeSyntaxRules(spec: Pair, name: string, scope: Scope): Macro {
   return new Macro(name, literals, ellipsis, rules, scope);
 }
 
-/** Expand one use of `macro`. */
-export function expandMacro(macro: Macro, form: Pair, useScope: Scope): Value {
+/** Expand one use of `macro`: the new form and how many pairs it took to build. */
+export function expandMacro(macro: Macro, form: Pair, useScope: Scope): { form: Value; pairs: number } {
   const ctx = new Ctx(macro, useScope, form);
   for (const [pattern, template] of macro.rules) {
     const b: Bindings = new Map();
     // The keyword position is ignored (R7RS: it always matches).
-    if (pattern instanceof Pair && ctx.match(pattern.cdr, form.cdr, b)) return ctx.instantiate(template, b, new Map(), true);
+    if (pattern instanceof Pair && ctx.match(pattern.cdr, form.cdr, b)) {
+      return { form: ctx.instantiate(template, b, new Map(), true), pairs: ctx.pairs };
+    }
   }
   throw bad(`${macro.name}: no syntax-rules pattern matches this use`, form);
 }
 
 class Ctx {
+  /** Pairs made so far by this expansion. */
+  pairs = 0;
   constructor(readonly macro: Macro, readonly useScope: Scope, readonly form: Pair) {}
 
   isEllipsis(v: Value): boolean {
@@ -174,6 +178,7 @@ class Ctx {
   }
 
   private append(tail: Pair, v: Value): Pair {
+    this.pairs++;
     const p = new Pair(v, NIL);
     p.line = this.form.line;
     p.col = this.form.col;

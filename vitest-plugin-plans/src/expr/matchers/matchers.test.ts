@@ -186,6 +186,11 @@ components:
     ]);
     expect(loadErrors('response matches openapi "a.yaml"', filesOf({ 'a.yaml': 'openapi: 3.1.0\nopenapi: 3.1.0\n' }))[0]).toMatch(/^26: openapi a\.yaml: is not valid YAML \(a duplicate key/);
   });
+  it('keeps YAML numbers exact for bounds', () => {
+    const doc = 'openapi: 3.1.0\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: x\n          content:\n            application/json:\n              schema: { type: integer, maximum: 10000000000000000 }\n';
+    const r = evalWith('response matches openapi "a.yaml"', filesOf({ 'a.yaml': doc }), { request: { method: 'GET', url: 'http://h/a' }, body: '10000000000000001' });
+    expect(r.detail).toEqual(['(root) maximum: must be <= 10000000000000000, found 10000000000000001']);
+  });
   it('follows a $ref to a shared response', () => {
     const doc = 'openapi: 3.1.0\npaths:\n  /a:\n    get:\n      responses:\n        "404": { $ref: "#/components/responses/NotFound" }\ncomponents:\n  responses:\n    NotFound:\n      description: nf\n      headers:\n        X-Trace: { required: true, schema: { type: string } }\n      content:\n        application/json:\n          schema: { type: object, required: [code] }\n';
     const r = evalWith('response matches openapi "a.yaml"', filesOf({ 'a.yaml': doc }), { request: { method: 'GET', url: 'http://h/a' }, status: 404, body: '{}' });

@@ -1,7 +1,8 @@
-import { parseDocument } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import type { ValidateFunction } from 'ajv';
 import { parseJsonExact } from '../json-exact.js';
-import { fromJs, toJs, type Value } from '../values.js';
+import { NIL, fromJs, list, map, num, toJs, type Value } from '../values.js';
+import { Rational } from '../rational.js';
 import { createAjv, errorLines } from './ajv.js';
 import { withExactNumbers } from './exact-keywords.js';
 import type { MatcherCompile } from './index.js';
@@ -16,13 +17,31 @@ function parseOpenApi(path: string, text: string): { ok: true; value: Value } | 
     const j = parseJsonExact(text);
     return j.ok ? j : { ok: false, message: `openapi ${path}: is not valid JSON (${j.error.message})` };
   }
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, keepSourceTokens: true });
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
     const dup = /unique/i.test(e.message) ? 'a duplicate key: ' : '';
     return { ok: false, message: `openapi ${path}: is not valid YAML (${dup}${e.message.split('\n')[0]})` };
   }
-  return { ok: true, value: fromJs(doc.toJS({ maxAliasCount: 1000 })) };
+  return { ok: true, value: yamlValue(doc.contents, doc, 0) };
+}
+
+/** Converts YAML nodes to Values, keeping a number's source text (`maximum: 10.05` stays exactly 10.05). */
+function yamlValue(node: unknown, doc: Document, depth: number): Value {
+  if (depth > 200) return NIL;
+  if (isAlias(node)) return yamlValue(node.resolve(doc), doc, depth + 1);
+  if (isMap(node)) return map(node.items.map((p) => [String(isScalar(p.key) ? p.key.value : p.key), yamlValue(p.value, doc, depth + 1)] as [string, Value]));
+  if (isSeq(node)) return list(node.items.map((x) => yamlValue(x, doc, depth + 1)));
+  if (isScalar(node)) {
+    if (typeof node.value === 'number') {
+      const tok = node.srcToken as { source?: string } | undefined;
+      const text = tok?.source?.trim();
+      if (text && Rational.parse(text)) return num(text);
+      return Number.isFinite(node.value) ? num(node.value) : fromJs(String(node.value));
+    }
+    return fromJs(node.value);
+  }
+  return NIL;
 }
 
 function get(v: Value | undefined, key: string): Value | undefined {
