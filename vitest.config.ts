@@ -3,9 +3,12 @@ import { fileURLToPath } from 'node:url';
 
 // Tests import sibling workspaces from their TypeScript sources, never from a
 // possibly stale dist/ (dist/ is what the published executables run).
-const alias = {
-  'vitest-plugin-plans': fileURLToPath(new URL('./vitest-plugin-plans/src/index.ts', import.meta.url)),
-};
+// `vitest-plugin-plans/<sub>` maps to `src/<sub>/index.ts`, mirroring the package's exports.
+const pluginSrc = fileURLToPath(new URL('./vitest-plugin-plans/src/', import.meta.url));
+const alias = [
+  { find: /^vitest-plugin-plans$/, replacement: `${pluginSrc}index.ts` },
+  { find: /^vitest-plugin-plans\/(plan|engine|vitest|report|events|expr)$/, replacement: `${pluginSrc}$1/index.ts` },
+];
 
 export default defineConfig({
   test: {

@@ -42,7 +42,7 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
     io.err('runner plan: --only goes with --graph');
     return EXIT_USAGE;
   }
-  const engine = await import('vitest-plugin-plans');
+  const engine = await import('vitest-plugin-plans/plan');
   const file = args.positional[0]!;
   const loaded = engine.loadPlan(file, { cwd: io.cwd });
   if (!loaded.ok) {

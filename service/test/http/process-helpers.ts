@@ -36,17 +36,17 @@ export function serve(argv: string[], opts: { cwd?: string; env?: NodeJS.Process
       child.kill('SIGKILL');
       reject(new Error(`server did not start in 20 s; stderr:\n${err}`));
     }, 20_000);
+    let started = false;
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code}; stderr:\n${err}`));
+      if (!started) reject(new Error(`server exited with ${code}; stderr:\n${err}`));
     });
     child.stderr!.on('data', (d: Buffer) => {
       err += d.toString();
       const m = /evaluator listening on (http:\/\/\S+)/.exec(err);
-      if (m) {
+      if (m && !started) {
+        started = true;
         clearTimeout(timer);
-        child.removeAllListeners('exit');
-        child.once('exit', () => undefined);
         const url = m[1]!;
         resolve({
           child,

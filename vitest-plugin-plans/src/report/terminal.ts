@@ -33,7 +33,8 @@ export function summaryLine(end: RunEndEvent, color = false): string {
     const text = `${end.counts[s]} ${s}`;
     return color && end.counts[s] > 0 ? stateColor(s) + text + RESET : text;
   });
-  return `${parts.join(' ')} (${end.tasks} task${end.tasks === 1 ? '' : 's'}, ${end.requests} request${end.requests === 1 ? '' : 's'}, ${formatMs(end.wallMs)})`;
+  // Always plural, as the spec writes it: `(T tasks, R requests, <wall time>)`.
+  return `${parts.join(' ')} (${end.tasks} tasks, ${end.requests} requests, ${formatMs(end.wallMs)})`;
 }
 
 /** Lines for one task that ended without passing (empty for passed tasks). */

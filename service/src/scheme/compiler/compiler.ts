@@ -26,9 +26,13 @@ export function syntaxError(message: string, at: Value): SchemeError {
 export function listItems(x: Value, what: string, at: Value): Value[] {
   const out: Value[] = [];
   let l = x;
+  let slow = x;
   while (l instanceof Pair) {
     out.push(l.car);
     l = l.cdr;
+    // Floyd: a circular list (datum labels) is not code.
+    if ((out.length & 1) === 0) slow = (slow as Pair).cdr;
+    if (l === slow && l instanceof Pair) throw syntaxError(`bad syntax in ${what}: circular list`, at);
   }
   if (l !== NIL) throw syntaxError(`bad syntax in ${what}: expected a proper list`, at);
   return out;

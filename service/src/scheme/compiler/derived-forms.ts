@@ -123,7 +123,10 @@ function qq(t: Value, depth: number, scope: Scope, at: Pair): Value {
     if (run.length > 0) parts.push(formTail(at, [core('%list'), ...run], NIL));
     run = [];
   };
+  const spine = new Set<Pair>();
   while (cur instanceof Pair) {
+    if (spine.has(cur)) throw syntaxError('quasiquote: circular list', at);
+    spine.add(cur);
     if (isKeyword(cur.car, 'unquote', scope) || isKeyword(cur.car, 'quasiquote', scope)) break;
     const e = cur.car;
     if (e instanceof Pair && isKeyword(e.car, 'unquote-splicing', scope) && e.cdr instanceof Pair) {

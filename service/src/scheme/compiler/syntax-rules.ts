@@ -108,7 +108,12 @@ class Ctx {
     let minAfter = 0;
     for (let a = after; a instanceof Pair; a = a.cdr) minAfter++;
     const items: Value[] = [];
-    for (let y = x; y instanceof Pair; y = y.cdr) items.push(y.car);
+    let slow = x;
+    for (let y = x; y instanceof Pair; y = y.cdr) {
+      items.push(y.car);
+      if ((items.length & 1) === 0) slow = (slow as Pair).cdr;
+      if (y.cdr === slow) return false; // a circular list matches no pattern
+    }
     const count = items.length - minAfter;
     if (count < 0) return false;
     const seqs: Bindings[] = [];
