@@ -101,13 +101,13 @@ function check(source: string): void {
 describe('fuzz', () => {
   it('random programs from a grammar end in contract outcomes', () => {
     const r = rng(20261122);
-    for (let i = 0; i < 1500; i++) check(genProgram(r));
+    for (let i = 0; i < 3000; i++) check(genProgram(r));
   });
 
   it('mutated corpus programs end in contract outcomes', () => {
     const r = rng(42);
     const sources = corpus(fileURLToPath(new URL('./scheme/', import.meta.url)));
-    for (let i = 0; i < 1200; i++) check(mutate(r, sources[Math.floor(r() * sources.length)]!));
+    for (let i = 0; i < 2000; i++) check(mutate(r, sources[Math.floor(r() * sources.length)]!));
   });
 
   it('pathological sources end in contract outcomes', () => {

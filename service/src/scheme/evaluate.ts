@@ -17,10 +17,12 @@ import { CORE_SCOPE } from './compiler/core-scope.js';
 import { Scope } from './compiler/scope.js';
 import { scanRedefinitions } from './compiler/prescan.js';
 import { createGlobals } from './builtins/index.js';
+import { LIBRARY } from './compiler/library.js';
+import { Cell } from './compiler/nodes.js';
 import { setMaxIntegerDigits } from './numbers/index.js';
 import { writeValue } from './printer.js';
 import { toJson, type JsonValue } from './json.js';
-import { MultipleValues, UNSPECIFIED, type Value } from './values.js';
+import { MultipleValues, UNSPECIFIED, sym, type Value } from './values.js';
 import './compiler/special-forms.js';
 import './compiler/derived-forms.js';
 import './compiler/definitions.js';
@@ -101,7 +103,14 @@ class Program {
   /** Index of the form running now. */
   index = 0;
   constructor(readonly forms: SourceForm[], readonly limits: EvalLimits, meter: Meter) {
-    this.compiler = new Compiler(createGlobals(), scanRedefinitions(forms.map((f) => f.datum)), new Scope(CORE_SCOPE, null));
+    const globals = createGlobals();
+    for (const [name, proc] of LIBRARY) {
+      const s = sym(name);
+      const cell = new Cell(s);
+      cell.value = proc;
+      globals.set(s, cell);
+    }
+    this.compiler = new Compiler(globals, scanRedefinitions(forms.map((f) => f.datum)), new Scope(CORE_SCOPE, null));
     // Macro expansion runs outside the machine's step count: bound it by the clock and memory.
     this.compiler.budget = (pairs) => {
       meter.charge(pairs * PAIR_BYTES);

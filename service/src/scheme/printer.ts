@@ -217,14 +217,3 @@ export function writeString(v: Value): string {
 export function displayString(v: Value): string {
   return printValue(v, 'display').text;
 }
-
-/**
- * A value as it appears in an error message: its `write` form cut at `max` characters with an
- * ellipsis, so a huge or circular irritant cannot blow up the message.
- *
- * @example messageText(list(1, 2)) // "(1 2)"
- */
-export function messageText(v: Value, max = 80): string {
-  const r = printValue(v, 'write', { maxChars: max });
-  return r.truncated ? r.text + '...' : r.text;
-}

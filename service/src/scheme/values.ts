@@ -61,13 +61,23 @@ export const EOF = Eof.instance;
  * are ordinary names). Uninterned symbols (made by the macro expander for hygiene) carry an id.
  */
 export class Sym {
-  private static readonly table = new Map<string, Sym>();
+  /**
+   * Weakly held: a symbol nobody references can be collected (and made afresh if interned
+   * again, which nobody can tell apart), so programs interning millions of names do not
+   * leak memory into later evaluations of a long-lived worker.
+   */
+  private static readonly table = new Map<string, WeakRef<Sym>>();
+  private static readonly reaper = new FinalizationRegistry<string>((name) => {
+    const ref = Sym.table.get(name);
+    if (ref !== undefined && ref.deref() === undefined) Sym.table.delete(name);
+  });
   private constructor(public readonly name: string, public readonly uninterned = false) {}
   static intern(name: string): Sym {
-    let s = Sym.table.get(name);
+    let s = Sym.table.get(name)?.deref();
     if (s === undefined) {
       s = new Sym(name);
-      Sym.table.set(name, s);
+      Sym.table.set(name, new WeakRef(s));
+      Sym.reaper.register(s, name);
     }
     return s;
   }

@@ -196,6 +196,7 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
     const finStop = new AbortController();
     const finMs = o.finallyTimeoutMs ?? DEFAULT_FINALLY_TIMEOUT_MS;
     const savedReason = stopReason;
+    emit({ type: 'teardown', tasks: plan.finallyTasks.length, after: ending, timeoutMs: finMs });
     const finTimer = setTimeout(() => {
       stopReason = `finally deadline ${formatMs(finMs)} reached`;
       finStop.abort();

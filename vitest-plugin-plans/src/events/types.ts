@@ -183,6 +183,17 @@ export interface ClaimWaitEvent {
   heldBy: string[];
 }
 
+/** The finally phase begins: after the main graph, however it ended. */
+export interface TeardownEvent {
+  type: 'teardown';
+  /** Finally tasks about to run. */
+  tasks: number;
+  /** How the main graph ended: `completed`, `timeout`, `signal`, `reset failed`. */
+  after: string;
+  /** `--finally-timeout` in ms. */
+  timeoutMs: number;
+}
+
 export interface RunEndEvent {
   type: 'run.end';
   exitCode: number;
@@ -208,6 +219,7 @@ export type RunEvent =
   | AssertEvent
   | ResultEvent
   | ClaimWaitEvent
+  | TeardownEvent
   | RunEndEvent;
 
 export type RunEventType = RunEvent['type'];
@@ -225,6 +237,7 @@ export const FIELDS: Record<RunEventType, readonly string[]> = {
   assert: ['type', 'task', 'step', 'attempt', 'index', 'auto', 'expr', 'file', 'line', 'outcome', 'values', 'detail', 'error', 'note'],
   result: ['type', 'task', 'step', 'key', 'secret', 'absent', 'value'],
   'claim.wait': ['type', 'task', 'resource', 'mode', 'heldBy'],
+  teardown: ['type', 'tasks', 'after', 'timeoutMs'],
   'run.end': ['type', 'exitCode', 'counts', 'tasks', 'requests', 'wallMs', 'teardown', 'ending', 'signal'],
 };
 

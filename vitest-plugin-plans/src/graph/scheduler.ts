@@ -84,6 +84,8 @@ export async function schedule<T extends SchedTask>(options: ScheduleOptions<T>)
     states.set(tasks[i]!.name, state);
     settled[i] = 1;
     open--;
+    // After a stop, what has not started is `not run`, whatever its needs did.
+    if (options.signal?.aborted) return;
     const queue: Array<[number, TaskState]> = [[i, state]];
     while (queue.length > 0) {
       const [j, s] = queue.shift()!;
@@ -130,7 +132,13 @@ export async function schedule<T extends SchedTask>(options: ScheduleOptions<T>)
   const startedSet = new Set<number>();
 
   const pump = (): void => {
-    if (options.signal?.aborted) stopAll();
+    if (options.signal?.aborted) {
+      // Running tasks end first (timed out), then the rest are reported not run.
+      if (running > 0) return;
+      stopAll();
+      finish();
+      return;
+    }
     const reserved = new Map<string, 'shared' | 'exclusive'>();
     for (let k = 0; k < ready.length && running < jobs; ) {
       const i = ready[k]!;

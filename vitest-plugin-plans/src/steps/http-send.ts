@@ -12,16 +12,21 @@ import type { StepContext, StepOutcome } from './types.js';
 /** Send `req` (count times under repeat) and build the step outcome. */
 export async function sendHttp(req: HttpRequest, ctx: StepContext, repeat?: RepeatSpec): Promise<StepOutcome> {
   const count = repeat?.count ?? 1;
-  const one = async (index: number | null) => {
+  // Exchanges are recorded in send order (a parallel repeat records them when all have answered),
+  // so the log and the failure block show the same last response on every run.
+  const one = async (index: number | null, record = true) => {
     const ex = await ctx.resources.http.send({ ...req, signal: ctx.signal });
-    ctx.exchange(exchangePayload(ex, index));
+    if (record) ctx.exchange(exchangePayload(ex, index));
     return ex;
   };
   const exchanges =
     !repeat
       ? [await one(null)]
       : repeat.mode === 'parallel'
-        ? await Promise.all(Array.from({ length: count }, (_, i) => one(i)))
+        ? await Promise.all(Array.from({ length: count }, (_, i) => one(i, false))).then((all) => {
+            all.forEach((ex, i) => ctx.exchange(exchangePayload(ex, i)));
+            return all;
+          })
         : await (async () => {
             const out = [];
             for (let i = 0; i < count; i++) {

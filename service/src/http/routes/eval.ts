@@ -5,9 +5,10 @@
  * the rate limit so a malformed request does not spend the caller's budget.
  */
 import type { ServerResponse } from 'node:http';
-import { billCpu, checkQuota } from '../../limits/quota.js';
+import { checkQuota } from '../../limits/quota.js';
 import type { RateDecision } from '../../limits/types.js';
 import { authenticate } from '../auth.js';
+import { createBiller } from '../billing.js';
 import { readBody } from '../body.js';
 import type { AppDeps, AppRequest } from '../context.js';
 import { API_RULES, parseEvalRequest } from '../eval-request.js';
@@ -27,6 +28,7 @@ export function rateHeaders(rate: RateDecision): Record<string, string> {
 /** Handler of POST /v1/eval. */
 export function evalRoute(deps: AppDeps) {
   const leaseMarginMs = (deps.killMarginMs ?? 250) + 5_000;
+  const biller = createBiller(deps.store);
   return async (req: AppRequest, res: ServerResponse): Promise<void> => {
     const ctx = req.ctx;
     const key = await authenticate(req, deps.store);
@@ -57,7 +59,7 @@ export function evalRoute(deps: AppDeps) {
     try {
       const result = await runEvaluation(deps.pool, ctx, { source, timeoutMs, limitSet: 'api' });
       // Billed durably BEFORE answering: a crash after the answer cannot lose the charge.
-      await billCpu(deps.store, key.accountId, result.cpuMs);
+      await biller.bill(key.accountId, result.cpuMs);
       sendJson(res, 200, result.body, ctx.id, headers);
     } finally {
       // Also reached when the client went away mid-evaluation: the slot was busy until now.

@@ -7,6 +7,7 @@ import type { Machine } from '../machine/machine.js';
 import type { Node } from '../machine/node.js';
 import { MString, MultipleValues, NIL, Pair, Procedure, SVector, UNSPECIFIED, Char, type Value } from '../values.js';
 import { listArg, stringArg, vectorArg } from './arg-types.js';
+import type { ArgType } from './define.js';
 import { wrongType } from './check.js';
 import { callThen, procedureArg, ret, type ControlTable } from './control-kit.js';
 import { anyArg, defineBuiltin, type BuiltinTable } from './define.js';
@@ -51,6 +52,12 @@ function indexStep(
 
 const chars = (s: Value): Value[] => Array.from((s as MString).chars, (c) => Char.of(c.codePointAt(0)!));
 
+/**
+ * map/for-each accept circular lists (R7RS 6.10: they stop at the shortest list), so the
+ * check is only that each argument starts like a list.
+ */
+const mapListArg: ArgType = { noun: 'a list', test: (v) => v === NIL || v instanceof Pair };
+
 export const CONTROL_PURE_BUILTINS: BuiltinTable = [
   defineBuiltin({
     name: 'procedure?', args: [anyArg], doc: 'Whether the value is a procedure.',
@@ -74,11 +81,11 @@ export const CONTROL_BUILTINS: ControlTable = [
     },
   },
   {
-    name: 'map', args: [procedureArg, listArg], rest: listArg, doc: 'The list of results of the procedure on the elements (to the shortest list).',
+    name: 'map', args: [procedureArg, mapListArg], rest: mapListArg, doc: 'The list of results of the procedure on the elements (to the shortest list).',
     run: (m, [f, ...lists], at) => mapStep(m, f!, lists, NIL, at),
   },
   {
-    name: 'for-each', args: [procedureArg, listArg], rest: listArg, doc: 'Call the procedure on the elements in order (to the shortest list).',
+    name: 'for-each', args: [procedureArg, mapListArg], rest: mapListArg, doc: 'Call the procedure on the elements in order (to the shortest list).',
     run: (m, [f, ...lists], at) => mapStep(m, f!, lists, null, at),
   },
   {

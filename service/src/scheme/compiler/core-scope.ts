@@ -3,7 +3,7 @@
  * never changed after start-up. Derived forms are rewritten into core forms through `core()`
  * identifiers, which always mean the core binding even where the program shadows the name.
  */
-import { NIL, Pair, sym, type Value } from '../values.js';
+import { NIL, Pair, Sym, sym, type Value } from '../values.js';
 import { Ident, Scope } from './scope.js';
 
 /** Names the compiler treats as special forms. */
@@ -47,5 +47,5 @@ export function formTail(at: Value, items: Value[], tail: Value): Value {
 let freshCount = 0;
 /** A fresh identifier no program text can name (temporaries of rewritten forms). */
 export function fresh(name: string): Ident {
-  return new Ident(sym(`${name}.${++freshCount}`), CORE_SCOPE);
+  return new Ident(Sym.fresh(`${name}.${++freshCount}`), CORE_SCOPE);
 }

@@ -66,7 +66,8 @@ export class Scope {
   }
 }
 
-const globalBindings = new Map<Sym, Binding>();
+// Weak: symbols of finished evaluations must stay collectable.
+const globalBindings = new WeakMap<Sym, Binding>();
 
 /** What `id` means in `scope`. Unbound identifiers are global variables. */
 export function resolve(id: Id, scope: Scope): Binding {

@@ -1,0 +1,68 @@
+/**
+ * The Vite/Vitest plugin: `*.plan.yaml` files become test modules, the
+ * workers get a directory for their event logs, and the reporter that writes
+ * the runner's JUnit, TAP and HTML joins the run.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import type { Vitest } from 'vitest/node';
+// Brings in the `configureVitest` hook's declaration on Vite's Plugin type.
+import type {} from 'vitest/config';
+import { generateModule } from './codegen.js';
+import { EVENTS_DIR_KEY } from './events-file.js';
+import { resolveOptions, type PlansOptions } from './options.js';
+import { PlansReporter } from './reporter.js';
+
+/** The runtime module generated code imports: the .ts source beside a .ts plugin (tests, the repo's config), else dist's .js. */
+function runtimePath(): string {
+  const here = import.meta.url;
+  return fileURLToPath(new URL(here.endsWith('.ts') ? './runtime.ts' : './runtime.js', here));
+}
+
+const reporterAdded = new WeakSet<Vitest>();
+
+/**
+ * Turns plan files into Vitest test modules: one `describe` per plan, one
+ * test per task, at the task's YAML line.
+ *
+ * @example
+ * // vitest.config.ts
+ * import { plansPlugin } from 'vitest-plugin-plans/vitest';
+ * export default defineConfig({
+ *   plugins: [plansPlugin({ jobs: 8, exports: { junit: 'reports/[name].junit.xml' } })],
+ *   test: { include: ['**\/*.plan.yaml'], includeTaskLocation: true },
+ * });
+ */
+export function plansPlugin(options: PlansOptions = {}): Plugin {
+  const resolved = resolveOptions(options);
+  let root = process.cwd();
+  let eventsDir: string | undefined;
+  return {
+    name: 'vitest-plugin-plans',
+    enforce: 'pre',
+    configResolved(config) {
+      root = config.root;
+    },
+    configureVitest({ vitest, project }) {
+      eventsDir ??= mkdtempSync(join(tmpdir(), 'plans-events-'));
+      project.provide(EVENTS_DIR_KEY, eventsDir);
+      if (reporterAdded.has(vitest)) return;
+      reporterAdded.add(vitest);
+      // Reporters are created after this hook, from this same list.
+      vitest.config.reporters.push(new PlansReporter({ exports: resolved.exports, eventsDir, root: vitest.config.root, include: resolved.include }));
+    },
+    transform(_code, id) {
+      const file = id.split('?')[0]!;
+      if (!resolved.include.test(file)) return null;
+      // Read again: Vite may hand a YAML file to plugins as text already altered by another plugin.
+      const text = readFileSync(file, 'utf8');
+      const rel = relative(root, file).split(sep).join('/');
+      const out = generateModule({ id: file, file: rel, root, text, strict: resolved.strict, settings: resolved.run, runtime: runtimePath() });
+      for (const f of out.watchFiles) this.addWatchFile(f);
+      return { code: out.code, map: out.map };
+    },
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * What a generated plan module calls inside the test worker. The plan runs
+ * once per module, with the engine's own scheduler (needs, holds, jobs),
+ * started by the first test that awaits its task; each test then waits for
+ * its own task's end. Every event goes through the run's scrubber into the
+ * model the outcomes are read from, and into the event log the reporter
+ * renders the exports from.
+ */
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { loadPlan } from '../plan/load.js';
+import { renderDiagnostic } from '../plan/diagnostics.js';
+import { runPlan } from '../engine/run.js';
+import { createEmitter } from '../events/emitter.js';
+import { createScrubber } from '../events/scrubber.js';
+import { eventLine, openLogWriter, type LogWriter } from '../events/log.js';
+import type { RunEvent } from '../events/types.js';
+import { createRunModel } from '../report/model.js';
+import { loadFailureText, type ModuleSpec } from './codegen.js';
+import { applyEnvOverrides, envFromProcess } from './env.js';
+import { ENV_KEY, EVENTS_DIR_KEY, eventsFileFor } from './events-file.js';
+import { testOutcome, type TestOutcome } from './outcome.js';
+
+/** Error factories of a generated module, by YAML line (each created on a line mapped to it). */
+export type ErrorFactories = Record<number, (message: string) => Error>;
+
+/** The handle a generated module holds. */
+export interface PlanRun {
+  /** Starts the run if needed; resolves when the task has ended. */
+  outcome(task: string): Promise<TestOutcome>;
+  /** Resolves when the run (finally tasks included) has ended and its log is closed. */
+  finish(): Promise<void>;
+  /** The Error a failed test throws, created at the YAML line the failure names. */
+  failure(o: Extract<TestOutcome, { kind: 'fail' }>, at: ErrorFactories): Error;
+  /** The Error of a plan that did not load. */
+  loadError(text: string, at: ErrorFactories, line: number): Error;
+}
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return `vitest-plugin-plans ${pkg.version ?? '(unknown)'} node ${process.version} (vitest)`;
+  } catch {
+    return `vitest-plugin-plans (no build info) node ${process.version} (vitest)`;
+  }
+}
+
+function provided<K extends typeof ENV_KEY | typeof EVENTS_DIR_KEY>(key: K) {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Creates the run of one plan module (called once by the generated code). */
+export function createPlanRun(spec: ModuleSpec): PlanRun {
+  const ended = new Map<string, TestOutcome>();
+  const waiting = new Map<string, Array<(o: TestOutcome) => void>>();
+  let running: Promise<void> | undefined;
+  let over = false;
+
+  const settle = (task: string, o: TestOutcome) => {
+    ended.set(task, o);
+    for (const w of waiting.get(task) ?? []) w(o);
+    waiting.delete(task);
+  };
+
+  async function run(): Promise<void> {
+    const load = loadPlan(spec.file, { cwd: spec.root });
+    if (!load.ok) throw new Error(loadFailureText(spec.file, load.errors, load.warnings, false) ?? 'the plan did not load');
+    // Later layers win: the plugin's env, then what a global setup provides, then RUNNER_ENV_*.
+    const plan = applyEnvOverrides(load.plan, spec.settings.env, provided(ENV_KEY), envFromProcess(process.env));
+    for (const w of plan.warnings) console.warn(`warning: ${renderDiagnostic(w)}`);
+    for (const a of plan.advice) console.warn(`advice: ${renderDiagnostic(a)}`);
+
+    const scrubber = createScrubber();
+    const emitter = createEmitter({ scrubber, bodyCap: spec.settings.eventsBodyCap });
+    const dir = provided(EVENTS_DIR_KEY);
+    const log: LogWriter | null = dir ? openLogWriter(eventsFileFor(dir, spec.id), scrubber) : null;
+    const model = createRunModel({ keepTasks: false });
+    emitter.onEvent((ev) => {
+      log?.write(ev);
+      // Outcomes read the same scrubbed lines the log carries, as `run --html` does.
+      const done = model.add(JSON.parse(eventLine(ev, scrubber)) as RunEvent);
+      if (done) settle(done.name, testOutcome(done));
+    });
+    const s = spec.settings;
+    try {
+      await runPlan({
+        plan,
+        emitter,
+        jobs: s.jobs,
+        version: version(),
+        includeTags: s.includeTags,
+        strictPaths: s.strictPaths,
+        updateSnapshots: s.updateSnapshots,
+        ...(s.timeoutMs !== undefined ? { timeoutMs: s.timeoutMs } : {}),
+        ...(s.finallyTimeoutMs !== undefined ? { finallyTimeoutMs: s.finallyTimeoutMs } : {}),
+      });
+    } finally {
+      const err = log?.close();
+      if (err) console.warn(`vitest-plugin-plans: the event log of ${spec.file} could not be written: ${err.message}`);
+    }
+  }
+
+  const start = (): Promise<void> => {
+    running ??= run().then(
+      () => {
+        over = true;
+        for (const task of [...waiting.keys()]) settle(task, { kind: 'skip', reason: `not run: the run ended without task ${task}` });
+      },
+      (e: unknown) => {
+        const message = e instanceof Error ? e.message : String(e);
+        for (const task of [...waiting.keys()]) settle(task, { kind: 'fail', message, line: 1, taskLine: 1 });
+        throw e;
+      },
+    );
+    return running;
+  };
+
+  return {
+    outcome(task) {
+      const done = ended.get(task);
+      if (done) return Promise.resolve(done);
+      if (over) return Promise.resolve({ kind: 'skip', reason: `not run: the run ended without task ${task}` });
+      const p = new Promise<TestOutcome>((resolve) => {
+        const list = waiting.get(task) ?? [];
+        list.push(resolve);
+        waiting.set(task, list);
+      });
+      start().catch(() => undefined);
+      return p;
+    },
+    finish() {
+      return running ? running.catch(() => undefined) : Promise.resolve();
+    },
+    failure(o, at) {
+      const make = at[o.line] ?? at[o.taskLine] ?? ((m: string) => new Error(m));
+      return make(o.message);
+    },
+    loadError(text, at, line) {
+      return (at[line] ?? ((m: string) => new Error(m)))(text);
+    },
+  };
+}
