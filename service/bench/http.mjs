@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const { values } = parseArgs({
+  allowPositionals: true, // `node bench/run.mjs http` passes the bench name through
   options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' }, slots: { type: 'string' } },
 });
 const DURATION = Number(values.duration);
@@ -150,7 +151,7 @@ async function main() {
   }
 }
 
-main().catch((e) => {
+await main().catch((e) => {
   console.error(e);
   process.exitCode = 1;
 });

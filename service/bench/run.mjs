@@ -4,6 +4,7 @@
  */
 const BENCHES = {
   interpreter: () => import('./interpreter.mjs'),
+  http: () => import('./http.mjs'),
 };
 
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHES);

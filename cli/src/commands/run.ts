@@ -12,6 +12,7 @@ import type { CommandSpec, ParsedArgs } from '../args.js';
 import { EXIT_USAGE, type Io } from '../io.js';
 import { closest } from '../suggest.js';
 import { versionLine } from '../version-info.js';
+import { probeRuntime, runtimeLine } from '../runtimes.js';
 
 /** Flags and arguments of `runner run`. */
 export const spec: CommandSpec = {
@@ -199,6 +200,7 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
       updateSnapshots: args.has('--update-snapshots'),
       tls,
       stop: stop.signal,
+      runtimes: plan.runtimes.map((r) => runtimeLine(probeRuntime(r, io.env))),
     });
   } finally {
     if (onProcess) {

@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps): App {
     onError(err, req, res);
   };
 
-  const app = polka<AppRequest>({ onError: onError as never, onNoMatch });
+  const app = polka<AppRequest>({ onError, onNoMatch });
 
   app.get('/v1/health', (req, res) => {
     req.ctx.route = 'GET /v1/health';

@@ -37,6 +37,8 @@ export interface RunOptions {
   /** A signal (SIGINT/SIGTERM): abort with the signal name as reason. */
   stop?: AbortSignal;
   runId?: string;
+  /** `runtime <name>: <path> <version>` lines, printed under the header. */
+  runtimes?: string[];
 }
 
 export interface RunOutcome {
@@ -84,7 +86,7 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
     jobs: o.jobs,
     lifecycle: { strategy: plan.lifecycle.strategy, sharedTarget: plan.lifecycle.sharedTarget },
     startedAt: new Date().toISOString(),
-    runtimes: [],
+    runtimes: o.runtimes ?? [],
     tasks: selected.length,
     finallyTasks: plan.finallyTasks.length,
   });

@@ -7,6 +7,9 @@ import { defineBuiltin, type BuiltinTable } from './define.js';
 
 const JIFFIES_PER_SECOND = 1_000_000;
 
+/** The feature identifiers of `features` and `cond-expand` (no complex numbers here). */
+export const FEATURES: readonly string[] = ['r7rs', 'exact-closed', 'ratios', 'full-unicode'];
+
 export const MISC_BUILTINS: BuiltinTable = [
   defineBuiltin({
     name: 'current-jiffy', args: [], doc: 'Microseconds on a monotonic clock (R7RS jiffies).',
@@ -22,6 +25,6 @@ export const MISC_BUILTINS: BuiltinTable = [
   }),
   defineBuiltin({
     name: 'features', args: [], doc: 'The implementation features.',
-    fn: () => list(sym('r7rs'), sym('exact-closed'), sym('ratios'), sym('full-unicode')),
+    fn: () => list(...FEATURES.map((f) => sym(f))),
   }),
 ];

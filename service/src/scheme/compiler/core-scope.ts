@@ -12,6 +12,7 @@ export const SPECIAL_NAMES = [
   'letrec*', 'cond', 'case', 'and', 'or', 'when', 'unless', 'do', 'define-syntax', 'let-syntax',
   'letrec-syntax', 'syntax-rules', 'define-record-type', 'case-lambda', 'delay', 'delay-force',
   'make-promise-lazy', 'define-values', 'let-values', 'let*-values', 'named-lambda', 'er-macro-transformer',
+  'import', 'cond-expand', 'syntax-error',
 ] as const;
 
 export const CORE_SCOPE = new Scope(null, null);

@@ -6,6 +6,7 @@
 import { NIL, Pair, UNSPECIFIED, sym, type Value } from '../values.js';
 import { DEFINITION_FORMS, listItems, syntaxError, type Compiler, type Definition } from './compiler.js';
 import { core, form, formTail, fresh } from './core-scope.js';
+import { FEATURES } from '../builtins/misc.js';
 import { baseSym, isId, type Id, type Scope } from './scope.js';
 
 function define(_c: Compiler, f: Pair, _scope: Scope): Definition {
@@ -121,6 +122,46 @@ function listOf(items: Value[]): Value {
   return l;
 }
 
+/**
+ * (import set …): every standard library is built in, so an import only has to be well
+ * formed; it binds nothing new. Unknown libraries are accepted too (a program written for
+ * another Scheme fails later, on the first name it really lacks).
+ */
+function importForm(_c: Compiler, f: Pair): Definition {
+  for (const set of listItems(f.cdr, 'import', f)) {
+    if (!(set instanceof Pair)) throw syntaxError('import: each import set is a list such as (scheme base)', f);
+  }
+  return { kind: 'splice', forms: [] };
+}
+
+
+function featureMatch(req: Value, at: Pair): boolean {
+  if (isId(req)) return baseSym(req).name === 'else' || FEATURES.includes(baseSym(req).name);
+  if (!(req instanceof Pair) || !isId(req.car)) throw syntaxError('cond-expand: bad feature requirement', at);
+  const args = listItems(req.cdr, 'cond-expand', at);
+  switch (baseSym(req.car).name) {
+    case 'and': return args.every((r) => featureMatch(r, at));
+    case 'or': return args.some((r) => featureMatch(r, at));
+    case 'not': return !featureMatch(args[0]!, at);
+    case 'library': {
+      const name = args[0];
+      return name instanceof Pair && isId(name.car) && ['scheme', 'srfi'].includes(baseSym(name.car).name);
+    }
+    default: throw syntaxError(`cond-expand: unknown requirement ${baseSym(req.car).name}`, at);
+  }
+}
+
+/** (cond-expand (requirement body…) …): the body of the first clause whose requirement holds. */
+export function condExpand(f: Pair): Value[] {
+  for (const clause of listItems(f.cdr, 'cond-expand', f)) {
+    if (!(clause instanceof Pair)) throw syntaxError('cond-expand: each clause is (requirement body…)', f);
+    if (featureMatch(clause.car, f)) return listItems(clause.cdr, 'cond-expand', f);
+  }
+  return [];
+}
+
+DEFINITION_FORMS.set('import', importForm);
+DEFINITION_FORMS.set('cond-expand', (_c, f) => ({ kind: 'splice', forms: condExpand(f) }));
 DEFINITION_FORMS.set('define', define);
 DEFINITION_FORMS.set('begin', begin);
 DEFINITION_FORMS.set('define-syntax', defineSyntax);

@@ -7,6 +7,7 @@ import { NIL, Pair, SVector, UNSPECIFIED, type Value } from '../values.js';
 import { SPECIAL_FORMS, listItems, syntaxError } from './compiler.js';
 import { core, form, formTail, fresh } from './core-scope.js';
 import { args, bindings } from './special-forms.js';
+import { condExpand } from './definitions.js';
 import { isId, isKeyword, type Id, type Scope } from './scope.js';
 import type { Compiler } from './compiler.js';
 import type { Node } from '../machine/node.js';
@@ -153,6 +154,8 @@ function listFrom(items: readonly Value[]): Value {
   for (let i = items.length - 1; i >= 0; i--) l = new Pair(items[i]!, l);
   return l;
 }
+
+rewrite('cond-expand', (x) => formTail(x, [core('begin')], formTail(x, condExpand(x), NIL)));
 
 rewrite('quasiquote', (x, scope) => qq(args(x, 1, 1)[0]!, 1, scope, x));
 

@@ -2,7 +2,8 @@
  * Core special forms compiled directly to nodes: quote, lambda, if, set!, begin, let,
  * letrec/letrec*, and/or, let-syntax, case-lambda. Derived forms are in derived-forms.ts.
  */
-import { NIL, Pair, UNSPECIFIED, type Value } from '../values.js';
+import { MString, NIL, Pair, UNSPECIFIED, type Value } from '../values.js';
+import { writeString } from '../printer.js';
 import { Let } from './call-nodes.js';
 import { SPECIAL_FORMS, listItems, syntaxError, type Compiler } from './compiler.js';
 import { core, form, formTail } from './core-scope.js';
@@ -70,6 +71,18 @@ for (const name of ['define-values', 'define-record-type', 'define-syntax']) {
     throw syntaxError(`${name}: only allowed at top level or at the start of a body`, x);
   });
 }
+def('import', (_c, x) => {
+  throw syntaxError('import: only allowed at the start of a program', x);
+});
+
+/** (syntax-error "message" form …): a macro's way to reject a use (R7RS 4.3.3). */
+def('syntax-error', (_c, x) => {
+  const [message, ...irritants] = args(x, 1);
+  const text = message instanceof MString ? message.chars : 'syntax error';
+  const shown = irritants.map((i) => writeString(strip(i))).join(' ');
+  throw syntaxError(shown === '' ? text : `${text} ${shown}`, x);
+});
+
 def('syntax-rules', (_c, x) => {
   throw syntaxError('syntax-rules: only allowed in define-syntax, let-syntax or letrec-syntax', x);
 });

@@ -125,6 +125,10 @@ export function createHttpClient(tls: TlsConnectOptions): HttpClient {
   return {
     async send(first) {
       const start = performance.now();
+      if (!URL.canParse(first.url) || !/^https?:$/.test(new URL(first.url).protocol)) {
+        const timing: Timing = { dns: null, connect: null, tls: null, ttfb: null, total: 0 };
+        return { request: first, response: null, redirects: [], timing, newConnection: false, error: `${JSON.stringify(first.url)} is not an http or https URL`, abortedIn: null };
+      }
       const redirects: Redirect[] = [];
       let req = first;
       let trace = beginTrace();

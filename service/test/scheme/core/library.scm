@@ -1,0 +1,30 @@
+;; Library procedures (SRFI-1 subset, sort): immune to the program redefining builtins.
+(filter odd? '(1 2 3 4 5)) ;=> (1 3 5)
+(fold + 0 '(1 2 3)) ;=> 6
+(fold cons '() '(1 2 3)) ;=> (3 2 1)
+(fold-left cons '() '(1 2 3)) ;=> (((() . 1) . 2) . 3)
+(fold-right cons '() '(1 2 3)) ;=> (1 2 3)
+(reduce + 0 '(1 2 3 4)) ;=> 10
+(iota 5) ;=> (0 1 2 3 4)
+(iota 5 1) ;=> (1 2 3 4 5)
+(sort '(3 1 2 5 4) <) ;=> (1 2 3 4 5)
+(sort (vector 3 1 2) <) ;=> #(1 2 3)
+(list-sort < '(9 8 7)) ;=> (7 8 9)
+(delete 2 '(1 2 3 2)) ;=> (1 3)
+(delete-duplicates '(1 2 1 3 2)) ;=> (1 2 3)
+(any odd? '(2 4 5)) ;=> #t
+(every odd? '(1 3 5)) ;=> #t
+(find (lambda (x) (> x 2)) '(1 2 3 4)) ;=> 3
+(list-index even? '(1 3 4)) ;=> 2
+(count odd? '(1 2 3)) ;=> 2
+(filter-map (lambda (x) (and (odd? x) (* x x))) '(1 2 3)) ;=> (1 9)
+(append-map (lambda (x) (list x x)) '(1 2)) ;=> (1 1 2 2)
+(last '(1 2 3)) ;=> 3
+(string-join '("a" "b" "c") ", ") ;=> "a, b, c"
+(call-with-values (lambda () (partition odd? '(1 2 3 4))) list) ;=> ((1 3) (2 4))
+filter ;=> #<procedure filter>
+(define (car x) 'mine)
+(filter odd? '(1 2 3)) ;=> (1 3)
+(fold-right list 'z '(1 2) '(3 4)) ;=> (1 3 (2 4 z))
+(length (sort (iota 10000) >)) ;=> 10000
+(vector-ref (sort (list->vector (iota 10000)) >) 0) ;=> 9999
