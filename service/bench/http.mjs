@@ -86,7 +86,7 @@ async function main() {
     const many = [];
     for (let i = 0; i < Math.ceil(budget / 60); i++) many.push((await store.createKey({ account: `bench-${i}`, cpuQuotaMs: 1e12 })).key);
     const overloadKeys = [];
-    for (let i = 0; i < availableParallelism() * 4; i++) overloadKeys.push((await store.createKey({ account: `overload-${i}`, cpuQuotaMs: 1e12 })).key);
+    for (let i = 0; i < Math.max(4, availableParallelism()) * 4; i++) overloadKeys.push((await store.createKey({ account: `overload-${i}`, cpuQuotaMs: 1e12 })).key);
     await store.close();
 
     const url = await start([BIN, 'serve', '--port', '0', '--data', data, '--quiet', '--slots', String(SLOTS)], /listening on (http:\/\/[\d.]+:\d+)/);
@@ -123,8 +123,8 @@ async function main() {
     children[0].kill('SIGTERM');
 
     // Overload on the default slot count: every slot on a runaway loop, 4× more clients than slots.
-    const slots = availableParallelism();
-    const url2 = await start([BIN, 'serve', '--port', '0', '--data', data, '--quiet', '--slots', String(slots)], /listening on (http:\/\/[\d.]+:\d+)/);
+    const slots = Math.max(4, availableParallelism()); // the serve default
+    const url2 = await start([BIN, 'serve', '--port', '0', '--data', data, '--quiet'], /listening on (http:\/\/[\d.]+:\d+)/);
     const statuses = new Map();
     let stop = false;
     const loop = JSON.stringify({ source: '(let loop () (loop))', timeout_ms: 1000 });

@@ -9,6 +9,8 @@ import pino, { type Logger } from 'pino';
 import { createApp } from './http/app.js';
 import { HttpError, errorBody } from './http/errors.js';
 import { newRequestId } from './http/request-id.js';
+import { sendError } from './http/respond.js';
+import type { AppRequest } from './http/context.js';
 import { createLimits } from './limits/index.js';
 import type { Limits } from './limits/types.js';
 import { createPool, type SandboxPool } from './sandbox/pool.js';
@@ -25,7 +27,7 @@ export interface ServerOptions {
   redisUrl?: string;
   /** Origin accepted by /v1/demo; default: this server's own origin (docs/http.md). */
   siteOrigin?: string;
-  /** Sandbox slots; default `os.availableParallelism()`. */
+  /** Sandbox slots; default `defaultSlots()`. */
   slots?: number;
   trustProxy?: boolean;
   /** pino level, or 'silent'. Default 'info'. */
@@ -70,6 +72,16 @@ export async function workerHeapMb(): Promise<number> {
   return Math.ceil((bound * 2) / (1024 * 1024)) + 128;
 }
 
+/**
+ * Default slot count: one per CPU, but at least 4, the `free` plan's evaluations in flight per
+ * account. With fewer slots than that, one account's 4 allowed evaluations would meet 503 `busy`
+ * on a small machine before ever reaching its own limit; extra slots time-share the CPUs (and run
+ * at nice 10, so the HTTP thread stays responsive).
+ */
+export function defaultSlots(): number {
+  return Math.max(4, availableParallelism());
+}
+
 /** The origins /v1/demo accepts. */
 export function siteOrigins(opts: Pick<ServerOptions, 'siteOrigin' | 'host'>, port: number): string[] {
   if (opts.siteOrigin) return [opts.siteOrigin];
@@ -82,15 +94,29 @@ export function siteOrigins(opts: Pick<ServerOptions, 'siteOrigin' | 'host'>, po
 
 /** Answers malformed HTTP that never became a request (bad syntax, huge headers, timeouts) with the Error body. */
 function onClientError(err: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
-    socket.destroy();
-    return;
-  }
   let e: HttpError;
   if (err.code === 'HPE_HEADER_OVERFLOW') e = new HttpError('request_too_large', 'request headers are over 16 KiB', {}, 431);
   else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || err.code === 'ERR_HTTP_HEADERS_TIMEOUT') {
     e = new HttpError('invalid_request', 'request was not received in time', {}, 408);
   } else e = new HttpError('invalid_request', `malformed HTTP request (${err.code ?? 'parse error'})`, {}, 400);
+
+  // A request already being answered (its body too slow for requestTimeout): answer through it.
+  const res = (socket as Socket & { _httpMessage?: http.ServerResponse })._httpMessage;
+  if (res) {
+    if (res.headersSent || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const id = (res.req as Partial<AppRequest> | undefined)?.ctx?.id ?? newRequestId();
+    if ((res.req as Partial<AppRequest> | undefined)?.ctx) (res.req as AppRequest).ctx.errorType = e.type;
+    res.once('finish', () => socket.destroy());
+    sendError(res, new HttpError(e.type, e.message, { Connection: 'close' }, e.status), id);
+    return;
+  }
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
   const id = newRequestId();
   const body = errorBody(e, id);
   socket.end(
@@ -121,7 +147,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     throw e;
   }
   const pool = createPool({
-    slots: opts.slots ?? availableParallelism(),
+    slots: opts.slots ?? defaultSlots(),
     heapMb,
     killMarginMs: opts.killMarginMs,
     entry: opts.sandboxEntry,

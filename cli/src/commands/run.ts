@@ -103,9 +103,11 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
     for (const w of t.warnings) io.err(w.replace(abs(args.value('--client-key') ?? ''), args.value('--client-key') ?? ''));
   } catch (e) {
     if (e instanceof engine.TlsFlagError) {
-      const msg = e.message
-        .replace(/--ca-cert (\S+):/, (_m, p: string) => `--ca-cert ${args.values('--ca-cert').find((x) => abs(x) === p) ?? p}:`)
-        .replace(/--client-(cert|key) (\S+):/, (_m, k: string, p: string) => `--client-${k} ${args.value(`--client-${k}`) ?? p}:`);
+      // Messages name the files as the user wrote them, not as resolved.
+      let msg = e.message;
+      for (const p of [...args.values('--ca-cert'), args.value('--client-cert'), args.value('--client-key')]) {
+        if (p !== undefined) msg = msg.split(abs(p)).join(p);
+      }
       return fail(msg);
     }
     throw e;

@@ -3,7 +3,6 @@
  * then `startServer` and graceful shutdown on SIGTERM/SIGINT.
  */
 import { parseArgs } from 'node:util';
-import { availableParallelism } from 'node:os';
 import { isServiceFault } from '../errors.js';
 
 const USAGE = `usage: evaluator serve [--port 8080] [--host 127.0.0.1] [--data DIR] [--site-origin URL]
@@ -13,7 +12,7 @@ const USAGE = `usage: evaluator serve [--port 8080] [--host 127.0.0.1] [--data D
   --host ADDR         HOST          address to bind (default 127.0.0.1)
   --data DIR          DATA_DIR      SQLite data directory (default ./data)
   --site-origin URL   SITE_ORIGIN   Origin accepted by /v1/demo (default: this server's own origin)
-  --slots N           EVAL_SLOTS    evaluations at once (default: available CPUs)
+  --slots N           EVAL_SLOTS    evaluations at once (default: CPUs, at least 4)
   --database-url URL  DATABASE_URL  PostgreSQL for accounts, keys and CPU usage
   --redis-url URL     REDIS_URL     Redis for rate windows, in-flight counts, demo counts
   --trust-proxy       TRUST_PROXY=1 take the demo client's address from X-Forwarded-For
@@ -76,7 +75,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv) {
     host: pick(values.host, 'HOST') ?? '127.0.0.1',
     dataDir: pick(values.data, 'DATA_DIR') ?? './data',
     siteOrigin: siteOrigin === undefined ? undefined : parseOrigin(siteOrigin),
-    slots: slots === undefined ? availableParallelism() : intIn('--slots', slots, 1, 1024),
+    slots: slots === undefined ? undefined : intIn('--slots', slots, 1, 1024), // undefined: server's default
     databaseUrl: pick(values['database-url'], 'DATABASE_URL'),
     redisUrl: pick(values['redis-url'], 'REDIS_URL'),
     trustProxy: values['trust-proxy'] ?? ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),

@@ -45,6 +45,7 @@ export interface App {
 export function createApp(deps: AppDeps): App {
   const openapi = loadOpenApi();
   const log = deps.logger ?? null;
+  const logRequests = log?.isLevelEnabled('info') ?? false;
 
   const onError = (err: unknown, req: AppRequest, res: ServerResponse): void => {
     const ctx = req.ctx;
@@ -91,7 +92,7 @@ export function createApp(deps: AppDeps): App {
     const req = rawReq as AppRequest;
     const id = newRequestId();
     req.ctx = { id, startedAt: performance.now(), route: 'unmatched', account: null, evalStatus: null, cpuMs: null, errorType: null };
-    if (log) {
+    if (log && logRequests) {
       res.once('close', () => {
         const c = req.ctx;
         log.info({

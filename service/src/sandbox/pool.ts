@@ -107,7 +107,7 @@ class Slot {
   private loaded!: Promise<void>;
   private failLoad!: (e: Error) => void;
   private tid: number | null = null;
-  /** The worker thread's cumulative CPU when its last job began (for a killed job's cpu_ms). */
+  /** The worker thread's cumulative CPU when it last went idle (for a killed job's cpu_ms). */
   private cpuBase: number | null = null;
   private isReady = false;
   private nextId = 1;
@@ -163,7 +163,7 @@ class Slot {
       if (!p || p.job.id !== m.id) return;
       this.finish();
       if (m.kind === 'done') {
-        this.cpuBase = this.cpuBase === null ? null : this.cpuBase + m.cpuMs;
+        this.cpuBase = m.threadCpuMs;
         p.resolve({ body: m.body, status: m.status, cpuMs: m.cpuMs, killed: null });
       } else {
         p.reject(new SandboxError('worker_fault', `evaluation failed inside the sandbox: ${m.message}`));
@@ -171,7 +171,7 @@ class Slot {
     });
     worker.on('error', (err: Error & { code?: string }) => {
       if (worker !== this.worker) return;
-      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') this.kill('memory_limit');
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY' && this.isReady) this.kill('memory_limit');
       else this.crash(err);
     });
     worker.on('exit', (code) => {

@@ -34,6 +34,8 @@ export interface DoneMessage {
   readonly status: string;
   /** CPU time of this evaluation on the worker's own thread. */
   readonly cpuMs: number;
+  /** The worker thread's cumulative CPU as it goes idle: the baseline for a later kill. */
+  readonly threadCpuMs: number;
 }
 
 /** Worker → parent: evaluate() itself threw (an interpreter bug, not a program error). */

@@ -38,7 +38,8 @@ port.on('message', (job: JobMessage) => {
     const outcome = evaluate(job.source, { ...base, timeoutMs: job.timeoutMs });
     const cpuMs = Math.max(0, threadCpuMs() - before);
     const response = toEvalResponse(outcome, { requestId: job.requestId, cpuMs });
-    post({ kind: 'done', id: job.id, body: stringifyJson(response), status: String(response.status), cpuMs });
+    const body = stringifyJson(response);
+    post({ kind: 'done', id: job.id, body, status: String(response.status), cpuMs, threadCpuMs: threadCpuMs() });
   } catch (err) {
     post({ kind: 'fault', id: job.id, message: err instanceof Error ? err.message : String(err) });
   }

@@ -4,7 +4,7 @@
  */
 import { SchemeError, statusForErrorType, type EvalErrorType } from './errors.js';
 import { readProgram, type SourceForm } from './reader/index.js';
-import { Frame, type Env, type Node } from './machine/node.js';
+import { Frame, type FrameKind, type Node } from './machine/node.js';
 import { Meter, type EvalLimits } from './limits.js';
 
 /** Rough host size of one pair, for charging macro expansions. */
@@ -17,12 +17,11 @@ import { CORE_SCOPE } from './compiler/core-scope.js';
 import { Scope } from './compiler/scope.js';
 import { scanRedefinitions } from './compiler/prescan.js';
 import { createGlobals } from './builtins/index.js';
-import { LIBRARY } from './compiler/library.js';
-import { Cell } from './compiler/nodes.js';
+import { LIBRARY_ENTRIES } from './compiler/library.js';
 import { setMaxIntegerDigits } from './numbers/index.js';
 import { writeValue } from './printer.js';
 import { toJson, type JsonValue } from './json.js';
-import { MultipleValues, UNSPECIFIED, sym, type Value } from './values.js';
+import { MultipleValues, UNSPECIFIED, type Value } from './values.js';
 import './compiler/special-forms.js';
 import './compiler/derived-forms.js';
 import './compiler/definitions.js';
@@ -103,13 +102,7 @@ class Program {
   /** Index of the form running now. */
   index = 0;
   constructor(readonly forms: SourceForm[], readonly limits: EvalLimits, meter: Meter) {
-    const globals = createGlobals();
-    for (const [name, proc] of LIBRARY) {
-      const s = sym(name);
-      const cell = new Cell(s);
-      cell.value = proc;
-      globals.set(s, cell);
-    }
+    const globals = createGlobals(LIBRARY_ENTRIES);
     this.compiler = new Compiler(globals, scanRedefinitions(forms.map((f) => f.datum)), new Scope(CORE_SCOPE, null));
     // Macro expansion runs outside the machine's step count: bound it by the clock and memory.
     this.compiler.budget = (pairs) => {
@@ -136,7 +129,7 @@ class Program {
       if (info.line !== null) a.setPosition(info.line, info.col ?? 0);
       throw a;
     }
-    m.k = new ToplevelFrame(null, [null], m, this, i);
+    m.k = new Frame(null, [null], m.captures, TOPLEVEL, null, this, i);
     m.env = [null];
     return node;
   }
@@ -150,14 +143,9 @@ class Program {
   }
 }
 
-class ToplevelFrame extends Frame {
-  constructor(next: Frame | null, env: Env, m: Machine, readonly program: Program, readonly i: number) {
-    super(next, env, m);
-  }
-  resume(m: Machine): Node | null {
-    return this.program.done(m, this.i, m.val);
-  }
-}
+const TOPLEVEL: FrameKind = {
+  resume: (m, f) => (f.a as Program).done(m, f.b as number, m.val),
+};
 
 /**
  * Evaluate a whole program under `limits`. Synchronous; every limit is enforced

@@ -95,8 +95,8 @@ describe('POST /v1/demo', () => {
   });
 
   it('503 busy when every slot is taken', async () => {
-    const slow = tdemo({ source: '(sleep 500)' }, '198.51.100.1').then((r) => r);
-    await new Promise((r) => setTimeout(r, 150));
+    const slow = tdemo({ source: '(sleep 450)' }, '198.51.100.1').then((r) => r);
+    await new Promise((r) => setTimeout(r, 100));
     const res = await tdemo({ source: '1' }, '198.51.100.2');
     expectError(res, 503, 'busy');
     expect(res.headers['retry-after']).toBe('1');
@@ -132,8 +132,8 @@ describe('GET /v1/limits', () => {
     const big = await createHarness({ slots: 2 });
     try {
       const key = await big.key();
-      const slow = request(big.app.handler).post('/v1/eval').set(bearer(key)).send({ source: '(sleep 500)' }).then((r) => r);
-      await new Promise((r) => setTimeout(r, 150));
+      const slow = request(big.app.handler).post('/v1/eval').set(bearer(key)).send({ source: '(sleep 1500)', timeout_ms: 5000 }).then((r) => r);
+      await new Promise((r) => setTimeout(r, 300));
       const res = await request(big.app.handler).get('/v1/limits').set(bearer(key)).expect(200);
       expect(res.body.in_flight).toEqual({ limit: 4, current: 1 });
       await slow;

@@ -152,7 +152,7 @@ describe('POST /v1/eval', () => {
     try {
       const key = await big.key();
       const send = () =>
-        request(big.app.handler).post('/v1/eval').set(bearer(key)).send({ source: '(sleep 600)' });
+        request(big.app.handler).post('/v1/eval').set(bearer(key)).send({ source: '(sleep 1500)', timeout_ms: 5000 });
       const results = await Promise.all(Array.from({ length: 6 }, () => send().then((r) => r)));
       const codes = results.map((r) => r.status).sort();
       expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
@@ -170,11 +170,12 @@ describe('POST /v1/eval', () => {
     const one = await createHarness({ slots: 1 });
     try {
       const [a, b] = [await one.key(), await one.key()];
-      const slow = request(one.app.handler).post('/v1/eval').set(bearer(a)).send({ source: '(sleep 800)' }).then((r) => r);
-      await new Promise((r) => setTimeout(r, 200));
+      const slow = request(one.app.handler).post('/v1/eval').set(bearer(a)).send({ source: '(sleep 2000)', timeout_ms: 5000 }).then((r) => r);
+      await new Promise((r) => setTimeout(r, 300));
       const t0 = Date.now();
       const res = await request(one.app.handler).post('/v1/eval').set(bearer(b)).send({ source: '1' });
-      expect(Date.now() - t0).toBeLessThan(400);
+      // At once: long before the running evaluation could have freed the slot.
+      expect(Date.now() - t0).toBeLessThan(1000);
       expectError(res, 503, 'busy');
       expect(res.headers['retry-after']).toBe('1');
       expect((await slow).status).toBe(200);

@@ -45,8 +45,8 @@ describe('answers conform to openapi.json', () => {
     let last: request.Response | undefined;
     for (let i = 0; i < 62 && last?.status !== 429; i++) last = await p(rate, '{"source":"1"}');
     conform('/v1/eval', 'post', last!);
-    const slow = p(await h.key(), '{"source":"(sleep 400)"}').then((r) => r);
-    await new Promise((r) => setTimeout(r, 100));
+    const slow = p(await h.key(), '{"source":"(sleep 1500)","timeout_ms":5000}').then((r) => r);
+    await new Promise((r) => setTimeout(r, 300));
     conform('/v1/eval', 'post', await p(key, '{"source":"1"}').expect(503));
     await slow;
   });

@@ -75,3 +75,10 @@ export function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+declare global {
+  // Tests read JSON answers loosely; the schema checks live in conform.ts.
+  interface Response {
+    json(): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+}

@@ -32,7 +32,7 @@ describe('sandbox pool', () => {
     const r = await pool.run(job('(loop)', 150))!;
     const elapsed = Date.now() - t0;
     expect(elapsed).toBeGreaterThanOrEqual(240);
-    expect(elapsed).toBeLessThan(2000);
+    expect(elapsed).toBeLessThan(5000);
     expect(r.killed).toBe('timeout');
     const body = JSON.parse(r.body);
     expect(body).toMatchObject({

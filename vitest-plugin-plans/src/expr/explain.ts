@@ -37,7 +37,7 @@ export function formatValue(v: Value): string {
     case 'list': {
       const n = v.items.length;
       if (v.tag === 'responses') {
-        return `[${v.items.map((r) => (r.k === 'map' ? statusOf(r) : formatValue(r))).join(' ')}] (${n} response${n === 1 ? '' : 's'}, by status)`;
+        return `[${v.items.map((r) => (r.k === 'map' ? statusOf(r) : formatValue(r))).join(' ')}] (${n} responses, by status)`;
       }
       if (v.tag === 'rows') return `${cut(toJsonText(v))} (${n} row${n === 1 ? '' : 's'})`;
       if (v.tag === 'messages') return `${cut(toJsonText(v))} (${n} message${n === 1 ? '' : 's'})`;
@@ -68,7 +68,8 @@ export function breakingLines(q: 'all' | 'none', collection: string | undefined,
   for (const b of breaking.slice(0, MAX_BREAKING)) lines.push(`${collection ?? 'element'}[${b.index}] = ${formatValue(b.value)}`);
   if (breaking.length > MAX_BREAKING) {
     const more = breaking.length - MAX_BREAKING;
-    lines.push(`${more} more element${more === 1 ? '' : 's'}`);
+    // Plural as the spec writes it (`N more elements`), like the other counted nouns.
+    lines.push(`${more} more elements`);
   }
   return lines;
 }

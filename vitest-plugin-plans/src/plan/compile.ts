@@ -33,6 +33,7 @@ function bridgeOpts(ctx: NodeCtx, role: ExprRole, scope: ScopeOpts): BridgeOptio
       }
     },
   };
+  if (ctx.load.matcherCache) o.matcherCache = ctx.load.matcherCache;
   if (scope.kind !== undefined) o.kind = scope.kind;
   if (scope.repeat !== undefined) o.repeat = scope.repeat;
   if (ctx.matrixKeys !== undefined) o.matrixKeys = ctx.matrixKeys;

@@ -8,6 +8,7 @@ import { diag, formatPath, type PathSegs } from './diagnostics.js';
 import type { CompiledExpr, Diagnostic, LoadedFile, Span } from './types.js';
 import type { Metrics, LintFacts } from './expr-bridge.js';
 import type { PNode } from './yaml-tree.js';
+import type { CompiledMatcher } from '../expr/matchers/types.js';
 
 /** How an expression is used, for the reference rules of the spec (§4). */
 export type ExprUse = 'template' | 'assert' | 'result' | 'guard' | 'until';
@@ -46,6 +47,8 @@ export interface LoadCtx {
   files: FileAccess;
   /** Files read once, by resolved path. */
   fileCache: Map<string, LoadedFile | { error: string }>;
+  /** Schema, OpenAPI and snapshot matchers compiled so far in this load. */
+  matcherCache?: Map<string, CompiledMatcher>;
   /** Expressions outside tasks (env values, reset hook) that mention run.id. */
   runIdMentions: number;
   /** The current record list (a task's, or the plan-level one). */

@@ -4,6 +4,7 @@
  * run.id mentions, paths, lint facts, advice metrics) in plan/'s own terms.
  */
 import { compileExpression, scopeFor, type FileRead, type MatcherFiles, type Scope, type ScopeKind } from '../expr/index.js';
+import type { CompiledMatcher } from '../expr/matchers/types.js';
 import type { StepKind, ExprRole, ResultRef } from './types.js';
 
 /** What an expression is compiled for. */
@@ -19,6 +20,8 @@ export interface BridgeOptions {
   matrixKeys?: string[];
   /** Reads a matcher file (schema, openapi, snapshot) named in the expression, relative to the plan. */
   readFile?: (path: string) => { ok: true; text: string; resolved: string } | { ok: false; missing: boolean; message: string };
+  /** Matchers compiled earlier in the same load (shared across expressions). */
+  matcherCache?: Map<string, CompiledMatcher>;
 }
 
 /** Lint facts of a compiled assertion. */
@@ -81,6 +84,7 @@ export function compileExpr(source: string, opts: BridgeOptions): BridgeCompiled
       if (r.ok) return { ok: true, text: r.text };
       return { ok: false, missing: r.missing, error: r.message };
     },
+    ...(opts.matcherCache ? { cache: opts.matcherCache } : {}),
   };
   const scope = cachedScope(scopeKind, scopeOpts);
   const out = compileExpression(source, files ? { scope, role: opts.role, files } : { scope, role: opts.role });

@@ -39,19 +39,51 @@ export function loadPlan(file: string, opts: LoadPlanOptions = {}): PlanLoad {
   try {
     const bytes = readFileSync(resolve(opts.cwd ?? process.cwd(), file));
     if (bytes.length > PLAN_CAP) throw Object.assign(new Error(`the plan is ${bytes.length} bytes, over the 8 MiB cap`), { code: 'ETOOBIG' });
-    text = bytes.toString('utf8');
+    text = decodeUtf8(bytes);
   } catch (e) {
+    if (e instanceof NotUtf8) return { ok: false, errors: [diag('error', 'yaml', { file, line: e.line }, 'plan', e.message)], warnings: [] };
     const reason = (e as NodeJS.ErrnoException).code === 'ETOOBIG' ? (e as Error).message : `open ${file}: ${fsReason(e)}`;
     return { ok: false, errors: [diag('error', 'open', { file, line: 1 }, 'plan', reason)], warnings: [] };
   }
   return loadPlanText(text, file, opts);
 }
 
+class NotUtf8 extends Error {
+  constructor(readonly line: number) {
+    super('the plan is not UTF-8 text (a plan is a YAML file)');
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** UTF-8 or a positioned refusal: replacement characters would end up in names and requests. */
+function decodeUtf8(bytes: Buffer): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    // Find the first bad byte's line: decode growing prefixes line by line.
+    let line = 1;
+    let start = 0;
+    for (let i = 0; i <= bytes.length; i++) {
+      if (i === bytes.length || bytes[i] === 0x0a) {
+        try {
+          UTF8.decode(bytes.subarray(start, i));
+        } catch {
+          throw new NotUtf8(line);
+        }
+        line++;
+        start = i + 1;
+      }
+    }
+    throw new NotUtf8(1);
+  }
+}
+
 /** Loads a plan from text; named files resolve relative to `dirname(file)`. */
 export function loadPlanText(text: string, file: string, opts: LoadPlanOptions = {}): PlanLoad {
   const ctx: LoadCtx = {
     file, dir: resolve(opts.cwd ?? process.cwd(), dirname(file)), errors: [], warnings: [], advice: [],
-    files: opts.files ?? NODE_FILES, fileCache: new Map(), runIdMentions: 0, uses: [], envNames: [],
+    files: opts.files ?? NODE_FILES, fileCache: new Map(), matcherCache: new Map(), runIdMentions: 0, uses: [], envNames: [],
   };
   const tree = parseYamlTree(text);
   for (const p of tree.problems) ctx.errors.push(diag('error', 'yaml', { file, line: p.line }, formatPath(p.at ?? []), p.message));

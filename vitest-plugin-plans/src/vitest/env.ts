@@ -9,16 +9,16 @@ import type { EnvEntry, LoadedPlan } from '../plan/types.js';
 /** Prefix of the environment variables that override `env.<name>`. */
 export const ENV_PREFIX = 'RUNNER_ENV_';
 
-/** Folds a name for comparison: case ignored, `-` and `.` written as `_`. */
+/** Folds a name for comparison: env names are identifiers, compared ignoring case. */
 function fold(name: string): string {
-  return name.toUpperCase().replace(/[-.]/g, '_');
+  return name.toUpperCase();
 }
 
 /**
  * The `env.<name>` overrides the process environment carries:
  * `RUNNER_ENV_<NAME>=value`. `<NAME>` matches a plan's env name exactly, or
- * else ignoring case with `-` and `.` written as `_` (`RUNNER_ENV_BASE` sets
- * `env.base`, `RUNNER_ENV_API_KEY` sets `env.api-key`).
+ * else ignoring case (`RUNNER_ENV_BASE` sets `env.base`, `RUNNER_ENV_APIKEY`
+ * sets `env.apiKey`).
  *
  * @example envFromProcess({ RUNNER_ENV_BASE: 'http://127.0.0.1:9000' }) // { BASE: 'http://127.0.0.1:9000' }
  */

@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import type { Vitest } from 'vitest/node';
 // Brings in the `configureVitest` hook's declaration on Vite's Plugin type.
 import type {} from 'vitest/config';
 import { generateModule } from './codegen.js';
@@ -21,8 +20,6 @@ function runtimePath(): string {
   const here = import.meta.url;
   return fileURLToPath(new URL(here.endsWith('.ts') ? './runtime.ts' : './runtime.js', here));
 }
-
-const reporterAdded = new WeakSet<Vitest>();
 
 /**
  * Turns plan files into Vitest test modules: one `describe` per plan, one
@@ -49,10 +46,9 @@ export function plansPlugin(options: PlansOptions = {}): Plugin {
     configureVitest({ vitest, project }) {
       eventsDir ??= mkdtempSync(join(tmpdir(), 'plans-events-'));
       project.provide(EVENTS_DIR_KEY, eventsDir);
-      if (reporterAdded.has(vitest)) return;
-      reporterAdded.add(vitest);
-      // Reporters are created after this hook, from this same list.
-      vitest.config.reporters.push(new PlansReporter({ exports: resolved.exports, eventsDir, root: vitest.config.root, include: resolved.include }));
+      // Reporters are created after this hook, from this same list. One per
+      // project, so each project's plugin options name its own exports.
+      vitest.config.reporters.push(new PlansReporter({ exports: resolved.exports, eventsDir, root: project.config.root, include: resolved.include, project: project.name }));
     },
     transform(_code, id) {
       const file = id.split('?')[0]!;

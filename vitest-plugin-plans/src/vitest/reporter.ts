@@ -40,6 +40,8 @@ export interface PlansReporterOptions {
   root: string;
   /** Which modules are plans. */
   include: RegExp;
+  /** The Vitest project whose modules this reporter renders. */
+  project: string;
 }
 
 /** Writes the configured exports of every plan module when the run ends. */
@@ -47,7 +49,7 @@ export class PlansReporter implements Reporter {
   constructor(private readonly options: PlansReporterOptions) {}
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const plans = testModules.filter((m) => this.options.include.test(m.moduleId));
+    const plans = testModules.filter((m) => m.project.name === this.options.project && this.options.include.test(m.moduleId));
     const { exports, eventsDir, root } = this.options;
     for (const m of plans) {
       const logFile = eventsFileFor(eventsDir, m.moduleId);

@@ -3,9 +3,9 @@
  * error-object accessors. Errors signalled by builtins arrive as ErrorObjects whose `type` is
  * the contract's error type; `error` makes `user_error` ones.
  */
-import { RestoreHandlersFrame } from '../machine/machine.js';
+import { pushRestoreHandlers } from '../machine/machine.js';
 import { displayString } from '../printer.js';
-import { ErrorObject, MString, list, type Value } from '../values.js';
+import { ErrorObject, MString, Sym, list, type Value } from '../values.js';
 import { procedureArg, ret, type ControlTable } from './control-kit.js';
 import { anyArg, defineBuiltin, type ArgType, type BuiltinTable } from './define.js';
 
@@ -50,6 +50,11 @@ export const CONDITION_CONTROL: ControlTable = [
   {
     name: 'error', args: [anyArg], rest: anyArg, doc: 'Raise a user error with a message and irritants.',
     run: (m, [message, ...irritants], at) => {
+      // (error 'who "message" irritant…), the Chez/R6RS habit, reads as "who: message".
+      if (message instanceof Sym && irritants[0] instanceof MString) {
+        const [text, ...rest] = irritants;
+        return m.raise(new ErrorObject('user_error', `${message.name}: ${(text as MString).chars}`, rest), false, at);
+      }
       const text = message instanceof MString ? message.chars : displayString(message!);
       return m.raise(new ErrorObject('user_error', text, irritants), false, at);
     },
@@ -57,7 +62,7 @@ export const CONDITION_CONTROL: ControlTable = [
   {
     name: 'with-exception-handler', args: [procedureArg, procedureArg], doc: 'Call thunk with handler installed for raises inside it.',
     run: (m, [handler, thunk], at) => {
-      m.k = new RestoreHandlersFrame(m.k, m.env, m, m.handlers);
+      pushRestoreHandlers(m, m.handlers);
       m.handlers = { handler: handler!, next: m.handlers };
       return m.apply(thunk!, [], at);
     },

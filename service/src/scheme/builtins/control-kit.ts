@@ -4,7 +4,7 @@
  * JS callback once a called procedure returns. Callbacks only read what they captured, so a
  * continuation re-entered later finds the same state (R7RS requires this of `map`).
  */
-import { Frame, type Env, type Node } from '../machine/node.js';
+import { pushFrame, type FrameKind, type Node } from '../machine/node.js';
 import type { Machine } from '../machine/machine.js';
 import { ControlPrimitive } from '../machine/procedures.js';
 import { Procedure, type Value } from '../values.js';
@@ -28,27 +28,22 @@ export function makeControl(spec: ControlSpec): ControlPrimitive {
   return new ControlPrimitive(full, spec.run);
 }
 
-/** Runs `then(m)` with `m.val` holding the value the pushed computation returned. */
-class ThenFrame extends Frame {
-  constructor(next: Frame | null, env: Env, m: Machine, private readonly then: (m: Machine) => Node | null) {
-    super(next, env, m);
-  }
-  resume(m: Machine): Node | null {
-    return this.then(m);
-  }
-}
+/** Runs the callback in slot `a` with `m.val` holding the value the pushed computation returned. */
+const THEN: FrameKind = {
+  resume: (m, f) => (f.a as (m: Machine) => Node | null)(m),
+};
 
 /** Call `f` on `args`, then continue with `then` (receiving the result in m.val). */
 export function callThen(
   m: Machine, f: Value, args: Value[], at: Node | null, then: (m: Machine) => Node | null,
 ): Node | null {
-  m.k = new ThenFrame(m.k, m.env, m, then);
+  pushFrame(m, THEN, at, then);
   return m.apply(f, args, at);
 }
 
 /** Push a frame that runs `then` when the current computation returns. */
 export function pushThen(m: Machine, then: (m: Machine) => Node | null): void {
-  m.k = new ThenFrame(m.k, m.env, m, then);
+  pushFrame(m, THEN, null, then);
 }
 
 /** Return `v` from a control builtin. */

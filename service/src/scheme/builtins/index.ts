@@ -7,7 +7,7 @@
 import type { BuiltinTable } from './define.js';
 import { Primitive } from '../machine/procedures.js';
 import { Cell } from '../compiler/nodes.js';
-import { Procedure, sym, type Sym } from '../values.js';
+import { Procedure, sym, type Sym, type Value } from '../values.js';
 import { NUMBER_BUILTINS } from './numbers.js';
 import { DATA_BUILTINS } from './data-index.js';
 import { CONTROL_ALIASES, CONTROL_BUILTINS, CONTROL_PURE_BUILTINS } from './control.js';
@@ -56,14 +56,18 @@ function buildRegistry(): Map<string, Procedure> {
 /** Every builtin by name. */
 export const BUILTINS: ReadonlyMap<string, Procedure> = buildRegistry();
 
-/** Fresh global cells for one evaluation, holding every builtin. */
-export function createGlobals(): Map<Sym, Cell> {
+/** The builtins with their symbols interned once (held here, so they stay interned). */
+const ENTRIES: ReadonlyArray<readonly [Sym, Procedure]> = [...BUILTINS].map(([name, proc]) => [sym(name), proc] as const);
+
+/** Fresh global cells for one evaluation, holding every builtin and any `extra` bindings. */
+export function createGlobals(extra: ReadonlyArray<readonly [Sym, Value]> = []): Map<Sym, Cell> {
   const globals = new Map<Sym, Cell>();
-  for (const [name, proc] of BUILTINS) {
-    const s = sym(name);
-    const c = new Cell(s);
-    c.value = proc;
-    globals.set(s, c);
+  for (const entries of [ENTRIES, extra]) {
+    for (const [s, value] of entries) {
+      const c = new Cell(s);
+      c.value = value;
+      globals.set(s, c);
+    }
   }
   return globals;
 }

@@ -3,7 +3,7 @@
  * place, a non-simple one gets a CollectFrame holding the values gathered so far. Closures
  * entered with exactly their arity reuse that value array as their environment frame.
  */
-import { Frame, Node, type Env } from '../machine/node.js';
+import { Frame, Node, type Env, type FrameKind } from '../machine/node.js';
 import type { Machine } from '../machine/machine.js';
 import { current } from '../machine/current.js';
 import { Closure, Primitive } from '../machine/procedures.js';
@@ -24,7 +24,7 @@ abstract class Collecting extends Node {
     for (; i < ns.length; i++) {
       const n = ns[i]!;
       if (!n.simple) {
-        m.k = new CollectFrame(m.k, env, m, this, vals, i);
+        m.k = new Frame(m.k, env, m.captures, COLLECT, this, this, vals, i);
         return n;
       }
       vals[i + this.offset] = n.ev(env);
@@ -33,20 +33,16 @@ abstract class Collecting extends Node {
   }
 }
 
-class CollectFrame extends Frame {
-  constructor(
-    next: Frame | null, env: Env, m: Machine,
-    readonly node: Collecting, readonly vals: Value[], readonly i: number,
-  ) {
-    super(next, env, m);
-  }
-  resume(m: Machine): Node | null {
+const COLLECT: FrameKind = {
+  resume(m, f) {
+    const node = f.a as Collecting;
+    const i = f.c as number;
     // A continuation captured since this frame was made may resume it again: copy first.
-    const vals = this.stamp === m.captures ? this.vals : this.vals.slice();
-    vals[this.i + this.node.offset] = m.val;
-    return this.node.collect(m, vals, this.i + 1);
-  }
-}
+    const vals = f.stamp === m.captures ? (f.b as Value[]) : (f.b as Value[]).slice();
+    vals[i + node.offset] = m.val;
+    return node.collect(m, vals, i + 1);
+  },
+};
 
 /** Enter `f` with `vals` = [anything, arg1, …] as its frame when the arity fits exactly. */
 function enterWith(m: Machine, f: Value, vals: Value[], at: Node): Node | null {

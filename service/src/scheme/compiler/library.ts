@@ -14,7 +14,7 @@ import { Machine } from '../machine/machine.js';
 import { current } from '../machine/current.js';
 import { readAll } from '../reader/index.js';
 import { Closure } from '../machine/procedures.js';
-import type { Value } from '../values.js';
+import { Pair, sym, type Sym, type Value } from '../values.js';
 import { Compiler } from './compiler.js';
 import { CORE_SCOPE } from './core-scope.js';
 import { Scope } from './scope.js';
@@ -120,6 +120,22 @@ const SOURCE = `
           (if (null? l) (apply string-append (reverse acc)) (loop (cdr l) (cons (car l) (cons d acc))))))))
 `;
 
+/**
+ * Drop source positions: an error inside a library procedure must not report a line of this
+ * file as if it were the program's; it falls back to the program's form instead.
+ */
+function unposition(v: Value): void {
+  const stack: Value[] = [v];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    if (x instanceof Pair) {
+      x.line = 0;
+      x.col = 0;
+      stack.push(x.car, x.cdr);
+    }
+  }
+}
+
 /** Names the library defines that programs may use (helpers starting with % are internal). */
 function build(): Map<string, Value> {
   const globals = createGlobals();
@@ -128,7 +144,10 @@ function build(): Map<string, Value> {
   const saved = current.m;
   current.m = m;
   try {
-    for (const form of readAll(SOURCE)) m.run(compiler.toplevel(form, compiler.globalScope));
+    for (const form of readAll(SOURCE)) {
+      unposition(form);
+      m.run(compiler.toplevel(form, compiler.globalScope));
+    }
   } finally {
     current.m = saved;
   }
@@ -143,3 +162,6 @@ function build(): Map<string, Value> {
 
 /** The library procedures by name. */
 export const LIBRARY: ReadonlyMap<string, Value> = build();
+
+/** The same, keyed by symbol, ready for `createGlobals`. */
+export const LIBRARY_ENTRIES: ReadonlyArray<readonly [Sym, Value]> = [...LIBRARY].map(([name, v]) => [sym(name), v] as const);

@@ -3,7 +3,7 @@
  * Calls are in call-nodes.ts. Each node is `simple` when all its parts are (see machine/node.ts).
  */
 import { SchemeError } from '../errors.js';
-import { Frame, Node, type Env } from '../machine/node.js';
+import { Node, pushFrame, type Env, type FrameKind } from '../machine/node.js';
 import type { Machine } from '../machine/machine.js';
 import { CaseLambda, Closure, type LambdaInfo } from '../machine/procedures.js';
 import { UNSPECIFIED, type Sym, type Value } from '../values.js';
@@ -110,21 +110,18 @@ abstract class Assign extends Node {
       m.val = UNSPECIFIED;
       return null;
     }
-    m.k = new AssignFrame(m.k, m.env, m, this);
+    pushFrame(m, ASSIGN, this, this);
     return this.value;
   }
 }
 
-class AssignFrame extends Frame {
-  constructor(next: Frame | null, env: Env, m: Machine, readonly node: Assign) {
-    super(next, env, m);
-  }
-  resume(m: Machine): Node | null {
-    this.node.store(m.env, m.val);
+const ASSIGN: FrameKind = {
+  resume(m, f) {
+    (f.a as Assign).store(m.env, m.val);
     m.val = UNSPECIFIED;
     return null;
-  }
-}
+  },
+};
 
 export class SetLocal extends Assign {
   constructor(readonly depth: number, readonly index: number, value: Node) {
@@ -157,19 +154,17 @@ export class If extends Node {
   }
   override exec(m: Machine): Node | null {
     if (this.test.simple) return this.test.ev(m.env) !== false ? this.then : this.otherwise;
-    m.k = new IfFrame(m.k, m.env, m, this);
+    pushFrame(m, IF, this, this);
     return this.test;
   }
 }
 
-class IfFrame extends Frame {
-  constructor(next: Frame | null, env: Env, m: Machine, readonly node: If) {
-    super(next, env, m);
-  }
-  resume(m: Machine): Node | null {
-    return m.val !== false ? this.node.then : this.node.otherwise;
-  }
-}
+const IF: FrameKind = {
+  resume(m, f) {
+    const node = f.a as If;
+    return m.val !== false ? node.then : node.otherwise;
+  },
+};
 
 /** `begin` / a body: every node in order, the last in tail position. */
 export class Seq extends Node {
@@ -191,7 +186,7 @@ export class Seq extends Node {
     for (; i < last; i++) {
       const n = ns[i]!;
       if (!n.simple) {
-        m.k = new SeqFrame(m.k, m.env, m, this, i + 1);
+        pushFrame(m, SEQ, n, this, i + 1);
         return n;
       }
       n.ev(m.env);
@@ -200,14 +195,9 @@ export class Seq extends Node {
   }
 }
 
-class SeqFrame extends Frame {
-  constructor(next: Frame | null, env: Env, m: Machine, readonly node: Seq, readonly i: number) {
-    super(next, env, m);
-  }
-  resume(m: Machine): Node | null {
-    return this.node.from(m, this.i);
-  }
-}
+const SEQ: FrameKind = {
+  resume: (m, f) => (f.a as Seq).from(m, f.b as number),
+};
 
 /** `and` (isAnd) or `or`: the first false (resp. true) value ends it; the last is a tail call. */
 export class AndOr extends Node {
@@ -233,7 +223,7 @@ export class AndOr extends Node {
     for (; i < last; i++) {
       const n = ns[i]!;
       if (!n.simple) {
-        m.k = new AndOrFrame(m.k, m.env, m, this, i + 1);
+        pushFrame(m, AND_OR, n, this, i + 1);
         return n;
       }
       const v = n.ev(m.env);
@@ -246,15 +236,13 @@ export class AndOr extends Node {
   }
 }
 
-class AndOrFrame extends Frame {
-  constructor(next: Frame | null, env: Env, m: Machine, readonly node: AndOr, readonly i: number) {
-    super(next, env, m);
-  }
-  resume(m: Machine): Node | null {
-    if ((m.val === false) === this.node.isAnd) return null;
-    return this.node.from(m, this.i);
-  }
-}
+const AND_OR: FrameKind = {
+  resume(m, f) {
+    const node = f.a as AndOr;
+    if ((m.val === false) === node.isAnd) return null;
+    return node.from(m, f.b as number);
+  },
+};
 
 export class Lambda extends Node {
   override simple = true;

@@ -8,7 +8,7 @@ import type { BuiltinContext } from '../builtins/define.js';
 import { SchemeError, UNCATCHABLE } from '../errors.js';
 import type { Meter } from '../limits.js';
 import { ErrorObject, MultipleValues, NIL, Pair, UNSPECIFIED, type Value } from '../values.js';
-import { Frame, type Env, type Node } from './node.js';
+import { Frame, pushFrame, type Env, type FrameKind, type Node } from './node.js';
 import {
   CaseLambda, Closure, Continuation, ControlPrimitive, Parameter, Primitive,
   type Handlers, type ParamBinding, type Winder,
@@ -80,7 +80,7 @@ export class Machine implements BuiltinContext {
             last = f;
             this.k = f.next;
             this.env = f.env;
-            n = f.resume(this);
+            n = f.kind.resume(this, f);
           }
           if (++this.steps > this.checkAt) {
             this.meter.check(this.steps);
@@ -88,7 +88,7 @@ export class Machine implements BuiltinContext {
           }
         }
       } catch (e) {
-        n = this.onThrow(e, n ?? (last as { node?: Node } | null)?.node ?? null);
+        n = this.onThrow(e, n ?? last?.at ?? null);
       }
     }
   }
@@ -117,8 +117,8 @@ export class Machine implements BuiltinContext {
   raise(obj: Value, continuable: boolean, at: Node | null): Node | null {
     const h = this.handlers;
     if (h === null) throw uncaughtAbort(obj, at);
-    this.k = new RestoreHandlersFrame(this.k, this.env, this, h);
-    if (!continuable) this.k = new NonContinuableFrame(this.k, this.env, this, obj, at);
+    pushRestoreHandlers(this, h);
+    if (!continuable) pushFrame(this, NON_CONTINUABLE, at, obj);
     this.handlers = h.next;
     return this.apply(h.handler, [obj], at);
   }
@@ -201,7 +201,7 @@ export class Machine implements BuiltinContext {
     }
     const s = steps[i]!;
     this.winders = s.during;
-    this.k = new WindFrame(this.k, this.env, this, steps, i, c, v);
+    pushFrame(this, WIND, null, steps, i, c, v);
     return this.apply(s.thunk, [], null);
   }
 }
@@ -237,40 +237,31 @@ function windSteps(from: Winder | null, to: Winder | null): WindStep[] {
   return steps;
 }
 
-class WindFrame extends Frame {
-  constructor(
-    next: Frame | null, env: Env, m: Machine,
-    private readonly steps: WindStep[], private readonly i: number,
-    private readonly c: Continuation, private readonly v: Value,
-  ) {
-    super(next, env, m);
-  }
-  resume(m: Machine): Node | null {
-    m.winders = this.steps[this.i]!.after;
-    return m.wind(this.steps, this.i + 1, this.c, this.v);
-  }
-}
+const WIND: FrameKind = {
+  resume(m, f) {
+    const steps = f.a as WindStep[];
+    const i = f.b as number;
+    m.winders = steps[i]!.after;
+    return m.wind(steps, i + 1, f.c as Continuation, f.d as Value);
+  },
+};
 
-/** Reinstalls the handlers that were current when a handler was called. */
-export class RestoreHandlersFrame extends Frame {
-  constructor(next: Frame | null, env: Env, m: Machine, private readonly handlers: Handlers | null) {
-    super(next, env, m);
-  }
-  resume(m: Machine): Node | null {
-    m.handlers = this.handlers;
+const RESTORE_HANDLERS: FrameKind = {
+  resume(m, f) {
+    m.handlers = f.a as Handlers | null;
     return null;
-  }
+  },
+};
+
+/** Push a frame that reinstalls `handlers` when the current computation returns. */
+export function pushRestoreHandlers(m: Machine, handlers: Handlers | null): void {
+  pushFrame(m, RESTORE_HANDLERS, null, handlers);
 }
 
 /**
  * A handler returned from a non-continuable `raise`. The condition is raised again to the
  * outer handlers (so an uncaught error still reports the original condition).
  */
-class NonContinuableFrame extends Frame {
-  constructor(next: Frame | null, env: Env, m: Machine, private readonly obj: Value, readonly node: Node | null) {
-    super(next, env, m);
-  }
-  resume(m: Machine): Node | null {
-    return m.raise(this.obj, false, this.node);
-  }
-}
+const NON_CONTINUABLE: FrameKind = {
+  resume: (m, f) => m.raise(f.a as Value, false, f.at),
+};

@@ -46,13 +46,48 @@ export abstract class Node {
   }
 }
 
-/** A continuation frame: the rest of a computation waiting for `m.val`. */
-export abstract class Frame {
-  /** `m.captures` when the frame was made; frames that may be shared by a captured continuation must be copied before they are mutated. */
-  stamp: number;
-  constructor(public next: Frame | null, public env: Env, m: Machine) {
-    this.stamp = m.captures;
+/** What a frame does when resumed: one constant object per kind of frame. */
+export interface FrameKind {
+  /** Continue with `m.val` (m.env is already `f.env`, m.k is already `f.next`). */
+  resume(m: Machine, f: Frame): Node | null;
+}
+
+/**
+ * A continuation frame. One class for every kind of frame (the kind's `resume` plus four
+ * payload slots) so that the machine loop's property accesses stay monomorphic: with one
+ * subclass per kind, V8 ran the loop several times slower once a program had used a few
+ * kinds, and stayed slower for every later evaluation in the process. Fields are assigned,
+ * never declared with initialisers, for the same reason.
+ */
+export class Frame {
+  declare next: Frame | null;
+  declare env: Env;
+  /** `m.captures` when the frame was made; a frame that may be shared by a captured continuation is copied before it is mutated. */
+  declare stamp: number;
+  declare kind: FrameKind;
+  /** The node to blame when resuming fails (error positions). */
+  declare at: Node | null;
+  // Payload, typed by each kind's resume.
+  /* eslint-disable @typescript-eslint/no-explicit-any */
+  declare a: any;
+  declare b: any;
+  declare c: any;
+  declare d: any;
+  /* eslint-enable @typescript-eslint/no-explicit-any */
+  constructor(next: Frame | null, env: Env, stamp: number, kind: FrameKind, at: Node | null, a?: unknown, b?: unknown, c?: unknown, d?: unknown) {
+    this.next = next;
+    this.env = env;
+    this.stamp = stamp;
+    this.kind = kind;
+    this.at = at;
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
   }
-  /** Continue with `m.val` (m.env is already `this.env`, m.k is already `this.next`). */
-  abstract resume(m: Machine): Node | null;
+}
+
+/** Push a frame of `kind` that will resume in the current environment. */
+export function pushFrame(m: Machine, kind: FrameKind, at: Node | null, a?: unknown, b?: unknown, c?: unknown, d?: unknown): void {
+  m.k = new Frame(m.k, m.env, m.captures, kind, at, a, b, c, d);
 }

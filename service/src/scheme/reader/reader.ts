@@ -222,7 +222,7 @@ export class DatumReader {
     }
     if (n >= 48 && n <= 57) return this.label(line, col);
     const tok = lx.token();
-    switch (tok) {
+    switch (tok.toLowerCase()) {
       case '#t': case '#true': return true;
       case '#f': case '#false': return false;
     }

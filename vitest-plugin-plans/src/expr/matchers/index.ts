@@ -9,6 +9,18 @@ export type MatcherCompile = { ok: true; matcher: CompiledMatcher } | { ok: fals
 
 /** Compiles the matcher of a `matches schema|openapi|snapshot` node from the files the plan loader reads. */
 export function compileMatcher(n: Extract<Node, { type: 'matcher' }>, files: MatcherFiles): MatcherCompile {
+  const cache = files.cache;
+  if (!cache) return compileUncached(n, files);
+  const key = `${n.kind}\0${n.file}\0${JSON.stringify(n.ignoring.map((i) => i.path))}`;
+  const hit = cache.get(key);
+  if (hit) return { ok: true, matcher: hit };
+  const out = compileUncached(n, files);
+  // Only successes are shared: a failure's position belongs to its expression.
+  if (out.ok) cache.set(key, out.matcher);
+  return out;
+}
+
+function compileUncached(n: Extract<Node, { type: 'matcher' }>, files: MatcherFiles): MatcherCompile {
   switch (n.kind) {
     case 'schema':
       return compileSchema(n.file, files);

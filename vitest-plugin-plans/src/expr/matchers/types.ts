@@ -50,4 +50,9 @@ export type FileRead =
  */
 export interface MatcherFiles {
   read(path: string): FileRead;
+  /**
+   * Matchers already compiled during this load, keyed by kind, file and
+   * options: a plan naming one schema in 500 assertions compiles it once.
+   */
+  readonly cache?: Map<string, CompiledMatcher>;
 }

@@ -25,6 +25,13 @@ export class TlsFlagError extends Error {
   override name = 'TlsFlagError';
 }
 
+/** A file-system error the way the other load messages print it: `open <file>: <reason>`. */
+function openReason(file: string, e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (e as Error).message;
+  return `open ${file}: ${why}`;
+}
+
 const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
 /**
@@ -46,7 +53,7 @@ export function loadTlsOptions(flags: TlsFlags): { options: TlsConnectOptions; w
       try {
         text = readFileSync(file, 'utf8');
       } catch (e) {
-        throw new TlsFlagError(`--ca-cert ${file}: ${(e as Error).message}`);
+        throw new TlsFlagError(`--ca-cert ${file}: ${openReason(file, e)}`);
       }
       const certs = text.match(PEM_CERT);
       if (!certs) throw new TlsFlagError(`--ca-cert ${file}: no PEM certificate in the file`);
@@ -58,7 +65,7 @@ export function loadTlsOptions(flags: TlsFlags): { options: TlsConnectOptions; w
     try {
       options.cert = readFileSync(flags.clientCert, 'utf8');
     } catch (e) {
-      throw new TlsFlagError(`--client-cert ${flags.clientCert}: ${(e as Error).message}`);
+      throw new TlsFlagError(`--client-cert ${flags.clientCert}: ${openReason(flags.clientCert, e)}`);
     }
     if (!PEM_CERT.test(options.cert)) throw new TlsFlagError(`--client-cert ${flags.clientCert}: no PEM certificate in the file`);
     PEM_CERT.lastIndex = 0;
@@ -69,7 +76,7 @@ export function loadTlsOptions(flags: TlsFlags): { options: TlsConnectOptions; w
         warnings.push(`warning: --client-key ${flags.clientKey} is readable by group or others (mode ${mode.toString(8).padStart(4, '0')}); chmod 600 it`);
       }
     } catch (e) {
-      throw new TlsFlagError(`--client-key ${flags.clientKey}: ${(e as Error).message}`);
+      throw new TlsFlagError(`--client-key ${flags.clientKey}: ${openReason(flags.clientKey, e)}`);
     }
   }
   return { options, warnings };
