@@ -9,7 +9,6 @@
  * provided env (RUNNER_ENV_<NAME> in the environment still wins).
  */
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error: a plain .mjs module shared with `npm run demo`.
 import { startEvaluator, SITE_ORIGIN } from './start-evaluator.mjs';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {

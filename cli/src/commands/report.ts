@@ -32,8 +32,7 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
   try {
     text = readFileSync(resolve(io.cwd, file), 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    io.err(`runner report: open ${file}: ${code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`);
+    io.err(`runner report: open ${file}: ${reason(e)}`);
     return EXIT_USAGE;
   }
   let events;
@@ -51,9 +50,17 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
   try {
     writeFileSync(resolve(io.cwd, out), engine.renderHtml(model));
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    io.err(`runner report: open ${out}: ${code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`);
+    io.err(`runner report: open ${out}: ${reason(e)}`);
     return 2;
   }
   return 0;
+}
+
+/** A file-system error as the other commands print it (`no such file or directory`). */
+function reason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file or directory';
+  if (code === 'EACCES') return 'permission denied';
+  if (code === 'EISDIR') return 'is a directory';
+  return (e as Error).message;
 }

@@ -2,10 +2,18 @@
  * The embedded store: one SQLite file, `<data dir>/evaluator.db`, through better-sqlite3.
  *
  * WAL mode lets `keys create` / `keys revoke` write while `serve` reads; `busy_timeout` makes a
- * writer wait for another process's write lock instead of failing at once. `synchronous=FULL`
- * fsyncs the WAL on every commit, so a CPU charge that returned survives even a power cut, not
- * only a process crash. better-sqlite3 is synchronous, so each method is atomic within the
- * process; writes that read-then-write run in `BEGIN IMMEDIATE` transactions for other processes.
+ * writer wait for another process's write lock instead of failing at once. better-sqlite3 is
+ * synchronous, so each method is atomic within the process; writes that read-then-write run in
+ * `BEGIN IMMEDIATE` transactions for other processes.
+ *
+ * Durability: `synchronous = NORMAL` in WAL mode. A commit is written to the WAL (the OS page
+ * cache) before it returns, so a charge that returned survives a crash or kill of the process and
+ * a restart; only an OS crash or power cut can lose the last commits before the next checkpoint.
+ * `FULL` would fsync every commit (~2 ms here, on the event loop, for every answer): the trade-off
+ * is in docs/limits.md "Where state lives".
+ *
+ * Every SQL text is prepared once and reused (`#stmt`): preparing cost more than running the
+ * query on the request path.
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
@@ -14,8 +22,8 @@ import { ServiceFault, toFault } from '../errors.js';
 import { generateAccountId, generateKey, generateKeyId, hashKey, isWellFormedKey } from '../keys/keys.js';
 import { LATEST_VERSION, pendingMigrations } from './migrations.js';
 import { effectiveQuota, keyRecordOf } from './plans.js';
-import type { AccountListing, CreatedKey, CreateKeyInput, KeyRecord, Store } from './types.js';
-import { checkCreateKey, checkUsage, newAccountPlan } from './validate.js';
+import type { AccountListing, CpuCharge, CreatedKey, CreateKeyInput, KeyRecord, Store } from './types.js';
+import { checkCharges, checkCreateKey, checkUsage, newAccountPlan } from './validate.js';
 
 /** Name of the database file inside the data directory. */
 export const SQLITE_FILE = 'evaluator.db';
@@ -40,7 +48,7 @@ export async function createSqliteStore(dataDir: string): Promise<Store> {
     db = new Database(join(dataDir, SQLITE_FILE));
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 5000');
-    db.pragma('synchronous = FULL');
+    db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
   } catch (e) {
     throw toFault('store_unavailable', `cannot open SQLite database in ${dataDir}`, e);
@@ -50,11 +58,26 @@ export async function createSqliteStore(dataDir: string): Promise<Store> {
   return store;
 }
 
+const FIND_KEY = `SELECT k.id AS key_id, a.id AS account_id, a.name, a.plan, a.cpu_quota_ms, k.revoked_at
+  FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`;
+const ADD_USAGE = `INSERT INTO cpu_usage (account_id, month, used_ms) VALUES (?, ?, ?)
+  ON CONFLICT (account_id, month) DO UPDATE SET used_ms = used_ms + excluded.used_ms
+  RETURNING used_ms`;
+const GET_USAGE = 'SELECT used_ms FROM cpu_usage WHERE account_id = ? AND month = ?';
+
 class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   #closed = false;
+  readonly #statements = new Map<string, Database.Statement>();
 
   constructor(private readonly db: Database.Database) {}
+
+  /** The prepared statement of `sql`, prepared on first use. */
+  #stmt(sql: string): Database.Statement {
+    let st = this.#statements.get(sql);
+    if (!st) this.#statements.set(sql, (st = this.db.prepare(sql)));
+    return st;
+  }
 
   /** Runs `fn`, turning driver errors into `store_unavailable` faults. */
   #run<T>(what: string, fn: () => T): Promise<T> {
@@ -116,12 +139,7 @@ class SqliteStore implements Store {
 
   findKeyByHash(hash: string): Promise<KeyRecord | null> {
     return this.#run('looking up a key', () => {
-      const row = this.db
-        .prepare(
-          `SELECT k.id AS key_id, a.id AS account_id, a.name, a.plan, a.cpu_quota_ms, k.revoked_at
-           FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`,
-        )
-        .get(hash) as KeyRow | undefined;
+      const row = this.#stmt(FIND_KEY).get(hash) as KeyRow | undefined;
       return row
         ? keyRecordOf({ keyId: row.key_id, accountId: row.account_id, account: row.name, plan: row.plan, cpuQuotaOverrideMs: row.cpu_quota_ms, revoked: row.revoked_at !== null })
         : null;
@@ -173,23 +191,24 @@ class SqliteStore implements Store {
   addCpuUsage(accountId: string, month: string, ms: number): Promise<number> {
     return this.#run('recording CPU usage', () => {
       checkUsage(month, ms);
-      const row = this.db
-        .prepare(
-          `INSERT INTO cpu_usage (account_id, month, used_ms) VALUES (?, ?, ?)
-           ON CONFLICT (account_id, month) DO UPDATE SET used_ms = used_ms + excluded.used_ms
-           RETURNING used_ms`,
-        )
-        .get(accountId, month, ms) as { used_ms: number };
-      return row.used_ms;
+      return (this.#stmt(ADD_USAGE).get(accountId, month, ms) as { used_ms: number }).used_ms;
+    });
+  }
+
+  addCpuUsageBatch(charges: readonly CpuCharge[]): Promise<number[]> {
+    return this.#run('recording CPU usage', () => {
+      checkCharges(charges);
+      if (charges.length === 0) return [];
+      const add = this.#stmt(ADD_USAGE);
+      // One transaction, so one WAL commit for the whole batch.
+      return this.db.transaction(() => charges.map((c) => (add.get(c.accountId, c.month, c.ms) as { used_ms: number }).used_ms)).immediate();
     });
   }
 
   getCpuUsage(accountId: string, month: string): Promise<number> {
     return this.#run('reading CPU usage', () => {
       checkUsage(month);
-      const row = this.db.prepare('SELECT used_ms FROM cpu_usage WHERE account_id = ? AND month = ?').get(accountId, month) as
-        | { used_ms: number }
-        | undefined;
+      const row = this.#stmt(GET_USAGE).get(accountId, month) as { used_ms: number } | undefined;
       return row?.used_ms ?? 0;
     });
   }

@@ -93,6 +93,15 @@ export interface AccountListing {
   keys: KeyListing[];
 }
 
+/** One account's charge for one month, for `Store.addCpuUsageBatch`. */
+export interface CpuCharge {
+  readonly accountId: string;
+  /** 'YYYY-MM' (UTC). */
+  readonly month: string;
+  /** Integer >= 0. */
+  readonly ms: number;
+}
+
 /** Accounts, keys and CPU usage. All methods may throw `ServiceFault`. */
 export interface Store {
   /** Which implementation: for logs and `keys` output. */
@@ -126,6 +135,12 @@ export interface Store {
    * returns the new total. Durable when the promise resolves.
    */
   addCpuUsage(accountId: string, month: string, ms: number): Promise<number>;
+  /**
+   * Group commit: adds every charge in ONE transaction (all or none) and returns the new totals in
+   * the charges' order. Durable when the promise resolves. At most one charge per
+   * (account, month): the caller sums duplicates first (`../http/billing.ts` does).
+   */
+  addCpuUsageBatch(charges: readonly CpuCharge[]): Promise<number[]>;
   /** CPU ms used by the account in `month` ('YYYY-MM'); 0 when none. */
   getCpuUsage(accountId: string, month: string): Promise<number>;
   /** Closes connections / the database file. Idempotent. */

@@ -5,7 +5,7 @@
 import { ServiceFault } from '../errors.js';
 import { isMonth } from '../limits/month.js';
 import { DEFAULT_PLAN, getPlan } from './plans.js';
-import type { CreateKeyInput } from './types.js';
+import type { CpuCharge, CreateKeyInput } from './types.js';
 
 /** Longest account name accepted. */
 export const MAX_ACCOUNT_NAME = 200;
@@ -42,5 +42,16 @@ export function checkUsage(month: string, ms?: number): void {
   if (!isMonth(month)) throw new ServiceFault('invalid_argument', `month must be YYYY-MM, got "${month}"`);
   if (ms !== undefined && (!Number.isSafeInteger(ms) || ms < 0)) {
     throw new ServiceFault('invalid_argument', `cpu ms must be an integer >= 0, got ${ms}`);
+  }
+}
+
+/** Checks `addCpuUsageBatch` charges: each as `checkUsage`, and no (account, month) twice. */
+export function checkCharges(charges: readonly CpuCharge[]): void {
+  const seen = new Set<string>();
+  for (const c of charges) {
+    checkUsage(c.month, c.ms);
+    const k = `${c.accountId}\u0000${c.month}`;
+    if (seen.has(k)) throw new ServiceFault('invalid_argument', `account ${c.accountId} is charged twice for ${c.month} in one batch; sum the charges first`);
+    seen.add(k);
   }
 }

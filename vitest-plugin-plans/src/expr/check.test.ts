@@ -103,3 +103,10 @@ describe('names in scope per step kind', () => {
     expect(diags('tasks.a.result.x == 1')).toEqual(['9: unknown field result of tasks.a; write tasks.a.results.<key>']);
   });
 });
+
+describe('deep trees', () => {
+  it('refuses a tree too deep to check or evaluate, at load, instead of overflowing the stack', () => {
+    expect(diags(`status${' + 1'.repeat(20000)} == 1`)).toEqual(['1: the expression nests too deeply']);
+    expect(diags(`${'('.repeat(5000)}status == 1${')'.repeat(5000)}`)[0]).toMatch(/the expression nests too deeply/);
+  });
+});

@@ -1,4 +1,4 @@
-import { walk, type Node } from './ast.js';
+import { children, walk, type Node } from './ast.js';
 import { check, type Role } from './check.js';
 import { diag, type Diagnostic } from './diagnostic.js';
 import { evaluateTree, type EvalOptions, type EvalResult, type RuntimeScope } from './evaluate.js';
@@ -45,9 +45,18 @@ export type CompileResult = { readonly ok: true; readonly compiled: CompiledExpr
  * if (!r.ok) for (const d of r.diagnostics) console.log(`column ${d.column}: ${d.message}`);
  */
 export function compileExpression(source: string, opts: CompileOptions): CompileResult {
-  const parsed = parse(source);
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(source);
+  } catch (e) {
+    if (e instanceof RangeError) return tooDeep();
+    throw e;
+  }
   if (!parsed.ast) return { ok: false, diagnostics: parsed.diagnostics };
   const ast = parsed.ast;
+  // Checking, facts and evaluation recurse over the tree; a tree this deep is
+  // never a real assertion, and must not overflow the stack at run time.
+  if (depthOf(ast) > MAX_DEPTH) return tooDeep();
   const checked = check(ast, opts.scope, opts.role);
   // A tokenizer fault (unterminated string, `200x`) already explains a non-boolean result.
   const typeDiags = parsed.diagnostics.length > 0 ? checked.diagnostics.filter((d) => d.type !== 'not_boolean') : checked.diagnostics;
@@ -76,6 +85,26 @@ export function compileExpression(source: string, opts: CompileOptions): Compile
       evaluate: (rt, eo) => evaluateTree(ast, role, rt, matchers, eo),
     },
   };
+}
+
+/** Deepest expression tree accepted (real assertions stay under 30). */
+const MAX_DEPTH = 200;
+
+function tooDeep(): CompileResult {
+  return { ok: false, diagnostics: [diag('syntax', 0, 'the expression nests too deeply')] };
+}
+
+/** Depth of the tree, without recursion. */
+function depthOf(root: Node): number {
+  let max = 0;
+  const stack: Array<[Node, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [n, d] = stack.pop()!;
+    if (d > max) max = d;
+    if (max > MAX_DEPTH) return max;
+    for (const c of children(n)) stack.push([c, d + 1]);
+  }
+  return max;
 }
 
 function dedupe(ds: Diagnostic[]): Diagnostic[] {

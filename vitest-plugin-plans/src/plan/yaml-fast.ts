@@ -15,6 +15,7 @@
 import type { PEntry, PMap, PNode, PScalar, PSeq } from './yaml-tree.js';
 
 class Bail extends Error {}
+const MAX_DEPTH = 64;
 const BAIL = new Bail();
 
 /** Characters that cannot start a plain scalar (YAML 1.2 c-indicator, minus the three handled below). */
@@ -39,6 +40,8 @@ export function parseFastYaml(text: string): PNode | undefined {
 
 class FastParser {
   private pos = 0;
+  /** Nesting depth: deep documents go to the full parser, which limits them. */
+  private depth = 0;
   private line = 1;
   private lineStart = 0;
   constructor(private readonly src: string) {}
@@ -82,8 +85,10 @@ class FastParser {
   /** At the start of a content line indented `indent`. */
   private blockNode(indent: number): PNode {
     const p = this.lineStart + indent;
-    if (this.isSeqDash(p)) return this.blockSeq(indent);
-    return this.blockMap(indent);
+    if (++this.depth > MAX_DEPTH) throw BAIL;
+    const node = this.isSeqDash(p) ? this.blockSeq(indent) : this.blockMap(indent);
+    this.depth--;
+    return node;
   }
 
   private isSeqDash(p: number): boolean {
@@ -318,7 +323,12 @@ class FastParser {
 
   private flowValue(): PNode {
     const c = this.src[this.pos];
-    if (c === '[' || c === '{') return this.flow();
+    if (c === '[' || c === '{') {
+      if (++this.depth > MAX_DEPTH) throw BAIL;
+      const node = this.flow();
+      this.depth--;
+      return node;
+    }
     return this.flowScalar(false);
   }
 

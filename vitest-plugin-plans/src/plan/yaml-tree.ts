@@ -81,7 +81,7 @@ export function parseYamlTreeFull(text: string): YamlTree {
   try {
     doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
   } catch (e) {
-    return { root: undefined, problems: [{ line: 1, column: 1, message: `YAML: ${(e as Error).message}` }] };
+    return { root: undefined, problems: [{ line: 1, column: 1, message: `YAML: ${yamlMessage((e as Error).message)}` }] };
   }
   const pos = (offset: number | undefined): Pos => {
     const p = lineCounter.linePos(offset ?? 0);
@@ -92,7 +92,7 @@ export function parseYamlTreeFull(text: string): YamlTree {
   // at most MAX_SYNTAX, so the first fault stays visible.
   const lines = new Set<number>();
   for (const err of doc.errors) {
-    const first = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    const first = yamlMessage(err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''));
     const p = pos(err.pos[0]);
     if (lines.has(p.line) || lines.size >= MAX_SYNTAX) continue;
     lines.add(p.line);
@@ -153,6 +153,11 @@ export function parseYamlTreeFull(text: string): YamlTree {
   const root = doc.contents == null ? undefined : convert(doc.contents, [], 0);
   if (budget < 0) return { root: undefined, problems };
   return { root, problems };
+}
+
+/** The yaml package's message, except a stack overflow, which says what the document did. */
+function yamlMessage(m: string): string {
+  return /Maximum call stack size exceeded/.test(m) ? 'the document nests too deep' : m;
 }
 
 function nullAt(p: Pos): PScalar {

@@ -101,7 +101,8 @@ export function createTerminalReporter(options: TerminalOptions): (event: RunEve
         return;
       case 'task.end': {
         ended++;
-        if (!done || (ev.state === 'not run' && model.lifecycle.some((l) => l.state !== 'passed'))) break;
+        // Every task that did not run gets its NOT RUN line, after a failed reset hook too (spec §4 run, item 4).
+        if (!done) break;
         const lines = taskLines(done, color);
         if (done.finally && lines.length > 0 && !teardownHeading) {
           teardownHeading = true;

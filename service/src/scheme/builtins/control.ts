@@ -4,7 +4,7 @@
  */
 import { SchemeError } from '../errors.js';
 import type { Machine } from '../machine/machine.js';
-import type { Node } from '../machine/node.js';
+import { pushFrame, type FrameKind, type Node } from '../machine/node.js';
 import { MString, MultipleValues, NIL, Pair, Procedure, SVector, UNSPECIFIED, Char, type Value } from '../values.js';
 import { listArg, stringArg, vectorArg } from './arg-types.js';
 import type { ArgType } from './define.js';
@@ -34,6 +34,23 @@ function mapStep(m: Machine, f: Value, lists: Value[], acc: Value | null, at: No
     rest.push(l.cdr);
   }
   return callThen(m, f, cars, at, (m2) => mapStep(m2, f, rest, acc === null ? null : new Pair(m2.val, acc), at));
+}
+
+/**
+ * map/for-each over one list, the common case, without per-element arrays or closures:
+ * the frame holds the procedure, the rest of the list and the results so far (immutably).
+ */
+const MAP1: FrameKind = {
+  resume(m, f) {
+    const acc = f.c === null ? null : new Pair(m.val, f.c as Value);
+    return map1Step(m, f.a as Value, f.b as Value, acc, f.at);
+  },
+};
+
+function map1Step(m: Machine, f: Value, l: Value, acc: Value | null, at: Node | null): Node | null {
+  if (!(l instanceof Pair)) return ret(m, acc === null ? UNSPECIFIED : reverseToList(acc));
+  pushFrame(m, MAP1, at, f, l.cdr, acc);
+  return m.apply(f, [l.car], at);
 }
 
 /** One step over arrays (vectors, strings): index `i`, results accumulated as a list. */
@@ -82,11 +99,11 @@ export const CONTROL_BUILTINS: ControlTable = [
   },
   {
     name: 'map', args: [procedureArg, mapListArg], rest: mapListArg, doc: 'The list of results of the procedure on the elements (to the shortest list).',
-    run: (m, [f, ...lists], at) => mapStep(m, f!, lists, NIL, at),
+    run: (m, [f, ...lists], at) => (lists.length === 1 ? map1Step(m, f!, lists[0]!, NIL, at) : mapStep(m, f!, lists, NIL, at)),
   },
   {
     name: 'for-each', args: [procedureArg, mapListArg], rest: mapListArg, doc: 'Call the procedure on the elements in order (to the shortest list).',
-    run: (m, [f, ...lists], at) => mapStep(m, f!, lists, null, at),
+    run: (m, [f, ...lists], at) => (lists.length === 1 ? map1Step(m, f!, lists[0]!, null, at) : mapStep(m, f!, lists, null, at)),
   },
   {
     name: 'vector-map', args: [procedureArg, vectorArg], rest: vectorArg, doc: 'A vector of the results of the procedure on the elements.',

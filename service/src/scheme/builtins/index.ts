@@ -17,11 +17,12 @@ import { RECORD_BUILTINS } from './records.js';
 import { PROMISE_BUILTINS, PROMISE_CONTROL } from './promises.js';
 import { PARAMETER_CONTROL } from './parameters.js';
 import { MISC_BUILTINS } from './misc.js';
+import { FORMAT_BUILTINS } from './format.js';
 import { makeControl, type ControlTable } from './control-kit.js';
 
 const PURE_TABLES: BuiltinTable[] = [
   NUMBER_BUILTINS, DATA_BUILTINS, CONTROL_PURE_BUILTINS, CONDITION_BUILTINS, SEARCH_BUILTINS,
-  RECORD_BUILTINS, PROMISE_BUILTINS, MISC_BUILTINS,
+  RECORD_BUILTINS, PROMISE_BUILTINS, MISC_BUILTINS, FORMAT_BUILTINS,
 ];
 const CONTROL_TABLES: ControlTable[] = [CONTROL_BUILTINS, CONDITION_CONTROL, SEARCH_CONTROL, PROMISE_CONTROL, PARAMETER_CONTROL];
 

@@ -13,17 +13,21 @@ import { NOPE, type Fast1, type Fast2 } from './fast-ops.js';
 
 /** A node that evaluates `nodes` into `vals[offset + i]`, then `finish`es. */
 abstract class Collecting extends Node {
+  /** `nodes[i].simple`, copied so the hot loop reads one array instead of many node shapes. */
+  readonly simples: boolean[];
   constructor(readonly nodes: Node[], readonly offset: number) {
     super();
+    this.simples = nodes.map((n) => n.simple);
   }
   abstract finish(m: Machine, vals: Value[]): Node | null;
 
   collect(m: Machine, vals: Value[], i: number): Node | null {
     const ns = this.nodes;
+    const simples = this.simples;
     const env = m.env;
     for (; i < ns.length; i++) {
       const n = ns[i]!;
-      if (!n.simple) {
+      if (!simples[i]) {
         m.k = new Frame(m.k, env, m.captures, COLLECT, this, this, vals, i);
         return n;
       }

@@ -8,12 +8,11 @@
  * program that redefines `car` or `reverse` does not change them; the resulting closures
  * are immutable and shared by every evaluation.
  */
-import { createGlobals } from '../builtins/index.js';
+import { BUILTINS, createGlobals } from '../builtins/index.js';
 import { API_LIMITS, Meter } from '../limits.js';
 import { Machine } from '../machine/machine.js';
 import { current } from '../machine/current.js';
 import { readAll } from '../reader/index.js';
-import { Closure } from '../machine/procedures.js';
 import { Pair, sym, type Sym, type Value } from '../values.js';
 import { Compiler } from './compiler.js';
 import { CORE_SCOPE } from './core-scope.js';
@@ -113,6 +112,10 @@ const SOURCE = `
   (if (vector? seq) (list->vector (%sort-list (vector->list seq) less?)) (%sort-list seq less?)))
 (define (list-sort less? l) (%sort-list l less?))
 (define (vector-sort less? v) (list->vector (%sort-list (vector->list v) less?)))
+(define the-empty-stream '())
+(define (stream-car s) (car s))
+(define (stream-cdr s) (force (cdr s)))
+(define (stream-null? s) (null? s))
 (define (string-join strings . delim)
   (let ((d (if (pair? delim) (car delim) " ")))
     (if (null? strings) ""
@@ -153,7 +156,7 @@ function build(): Map<string, Value> {
   }
   const out = new Map<string, Value>();
   for (const [s, cell] of globals) {
-    if (cell.value instanceof Closure && !s.name.startsWith('%')) {
+    if (cell.value !== undefined && cell.value !== BUILTINS.get(s.name) && !s.name.startsWith('%')) {
       out.set(s.name, cell.value);
     }
   }

@@ -95,8 +95,10 @@ export function localRef(depth: number, index: number, checked: boolean, name: s
 
 /** Shared base of assignments: evaluate `value`, then store it. */
 abstract class Assign extends Node {
+  private readonly valueSimple: boolean;
   constructor(readonly value: Node) {
     super();
+    this.valueSimple = value.simple;
     this.simple = value.simple;
   }
   abstract store(env: Env, v: Value): void;
@@ -105,7 +107,7 @@ abstract class Assign extends Node {
     return UNSPECIFIED;
   }
   override exec(m: Machine): Node | null {
-    if (this.value.simple) {
+    if (this.valueSimple) {
       this.store(m.env, this.value.ev(m.env));
       m.val = UNSPECIFIED;
       return null;
@@ -145,15 +147,17 @@ export class SetGlobal extends Assign {
 }
 
 export class If extends Node {
+  private readonly testSimple: boolean;
   constructor(readonly test: Node, readonly then: Node, readonly otherwise: Node) {
     super();
+    this.testSimple = test.simple;
     this.simple = test.simple && then.simple && otherwise.simple;
   }
   override ev(env: Env): Value {
     return this.test.ev(env) !== false ? this.then.ev(env) : this.otherwise.ev(env);
   }
   override exec(m: Machine): Node | null {
-    if (this.test.simple) return this.test.ev(m.env) !== false ? this.then : this.otherwise;
+    if (this.testSimple) return this.test.ev(m.env) !== false ? this.then : this.otherwise;
     pushFrame(m, IF, this, this);
     return this.test;
   }
@@ -168,8 +172,10 @@ const IF: FrameKind = {
 
 /** `begin` / a body: every node in order, the last in tail position. */
 export class Seq extends Node {
+  private readonly simples: boolean[];
   constructor(readonly nodes: Node[]) {
     super();
+    this.simples = nodes.map((n) => n.simple);
     this.simple = nodes.every((n) => n.simple);
   }
   override ev(env: Env): Value {
@@ -185,7 +191,7 @@ export class Seq extends Node {
     const last = ns.length - 1;
     for (; i < last; i++) {
       const n = ns[i]!;
-      if (!n.simple) {
+      if (!this.simples[i]) {
         pushFrame(m, SEQ, n, this, i + 1);
         return n;
       }
@@ -201,8 +207,10 @@ const SEQ: FrameKind = {
 
 /** `and` (isAnd) or `or`: the first false (resp. true) value ends it; the last is a tail call. */
 export class AndOr extends Node {
+  private readonly simples: boolean[];
   constructor(readonly nodes: Node[], readonly isAnd: boolean) {
     super();
+    this.simples = nodes.map((n) => n.simple);
     this.simple = nodes.every((n) => n.simple);
   }
   override ev(env: Env): Value {
@@ -222,7 +230,7 @@ export class AndOr extends Node {
     const last = ns.length - 1;
     for (; i < last; i++) {
       const n = ns[i]!;
-      if (!n.simple) {
+      if (!this.simples[i]) {
         pushFrame(m, AND_OR, n, this, i + 1);
         return n;
       }

@@ -48,6 +48,10 @@ const PRELUDE = `
     ((_ ((param value) ...) body1 body2 ...)
      (%parameterize (%list param ...) (%list value ...) (lambda () body1 body2 ...)))))
 
+(define-syntax cons-stream
+  (syntax-rules ()
+    ((_ a b) (%cons a (delay b)))))
+
 (define-syntax assert
   (syntax-rules ()
     ((_ e) (if e #t (%error "assertion failed:" 'e)))))

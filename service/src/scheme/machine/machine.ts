@@ -123,7 +123,7 @@ export class Machine implements BuiltinContext {
     return this.apply(h.handler, [obj], at);
   }
 
-  /** Apply any procedure value to an argument array (which it may keep). */
+  /** Apply any procedure value to a fresh argument array (which it may keep and reuse). */
   apply(f: Value, args: Value[], at: Node | null): Node | null {
     if (f instanceof Closure) return this.enter(f, args);
     if (f instanceof Primitive) {
@@ -157,8 +157,9 @@ export class Machine implements BuiltinContext {
     let env: Env;
     if (!L.rest) {
       if (n !== L.nreq) throw arityError(f.name ?? 'anonymous procedure', L.nreq, L.nreq, n);
-      env = [f.env];
-      for (let i = 0; i < n; i++) env.push(args[i]);
+      // The array is the caller's fresh one: it becomes the frame.
+      args.unshift(f.env as Value);
+      env = args;
     } else {
       if (n < L.nreq) throw arityError(f.name ?? 'anonymous procedure', L.nreq, Infinity, n);
       env = [f.env];

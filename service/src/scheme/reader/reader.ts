@@ -226,7 +226,7 @@ export class DatumReader {
       case '#t': case '#true': return true;
       case '#f': case '#false': return false;
     }
-    const num = parseNumber(tok);
+    const num = parseAt(tok, line, col);
     if (num !== null) return num;
     throw lx.error(`bad syntax ${JSON.stringify(tok)}`, line, col);
   }
@@ -289,10 +289,22 @@ export class DatumReader {
   }
 }
 
+/** parseNumber, with the token's position on any error it raises (integer_too_large). */
+function parseAt(tok: string, line: number, col: number): Value | null {
+  try {
+    return parseNumber(tok);
+  } catch (e) {
+    if (e instanceof SchemeError && e.line === null) {
+      throw new SchemeError(e.type, e.message.replace(/^string->number:/, 'number literal:'), line, col);
+    }
+    throw e;
+  }
+}
+
 function atom(tok: string, lx: Lexer, line: number, col: number): Value {
   const c = tok.charCodeAt(0);
   if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46) {
-    const num = parseNumber(tok);
+    const num = parseAt(tok, line, col);
     if (num !== null) return num;
   }
   if (tok.includes('|') || tok.includes('#') && c === 35) throw lx.error(`bad token ${tok}`, line, col);
