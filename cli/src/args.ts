@@ -59,8 +59,10 @@ export function parseArgs(spec: CommandSpec, argv: string[]): ParsedArgs | Usage
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') {
-      rest = argv.slice(i + 1);
-      if (!spec.passthrough && rest.length > 0) return { message: `unexpected arguments after --: ${rest.join(' ')}` };
+      // `--` ends the flags: what follows is passed through (import commandline)
+      // or, for the other commands, positional (`runner plan -- -odd-name.yaml`).
+      if (spec.passthrough) rest = argv.slice(i + 1);
+      else positional.push(...argv.slice(i + 1));
       break;
     }
     if (a === '-h' || a === '--help') {

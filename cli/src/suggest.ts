@@ -21,6 +21,8 @@ function distance(a: string, b: string): number {
 
 /** The closest candidate within a third of the name's length (at least 1, at most 3). */
 export function closest(name: string, candidates: Iterable<string>): string | undefined {
+  // An empty name is like nothing in particular: no suggestion.
+  if (name.replace(/^-+/, '') === '') return undefined;
   const limit = Math.min(3, Math.max(1, Math.floor(name.replace(/^-+/, '').length / 3)));
   let best: string | undefined;
   let bestD = Infinity;

@@ -69,8 +69,13 @@ function cannon(opts) {
   });
 }
 
+const others = (r) =>
+  Object.entries(r.statusCodeStats ?? {})
+    .filter(([code]) => code !== '200')
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(' ');
 const fmt = (r) =>
-  `${Math.round(r.requests.average).toString().padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+  `${Math.round(r.requests.average).toString().padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}${r.non2xx ? ` (${others(r)})` : ''}   errors ${r.errors}`;
 
 async function main() {
   const data = mkdtempSync(join(tmpdir(), 'evaluator-bench-'));

@@ -4,7 +4,7 @@
  * an unknown event type or field, or another schema, is refused with the
  * event's number (exit 64).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CommandSpec, ParsedArgs } from '../args.js';
 import { EXIT_USAGE, type Io } from '../io.js';
@@ -30,7 +30,11 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
   const file = args.positional[0]!;
   let text: string;
   try {
-    text = readFileSync(resolve(io.cwd, file), 'utf8');
+    const abs = resolve(io.cwd, file);
+    // A device or pipe (`/dev/zero`) would never end.
+    const st = statSync(abs);
+    if (!st.isFile() && !st.isDirectory()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTREG' });
+    text = readFileSync(abs, 'utf8');
   } catch (e) {
     io.err(`runner report: open ${file}: ${reason(e)}`);
     return EXIT_USAGE;
@@ -62,5 +66,6 @@ function reason(e: unknown): string {
   if (code === 'ENOENT') return 'no such file or directory';
   if (code === 'EACCES') return 'permission denied';
   if (code === 'EISDIR') return 'is a directory';
+  if (code === 'ENOTREG') return 'not a regular file';
   return (e as Error).message;
 }

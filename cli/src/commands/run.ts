@@ -19,7 +19,10 @@ export const spec: CommandSpec = {
   name: 'run',
   summary: 'load and run a plan',
   synopsis: 'run [flags] <plan>',
-  description: ['Loads the plan and runs it: sends its requests, checks its assertions, reports the results.'],
+  description: [
+    'Loads the plan and runs it: sends its requests, checks its assertions, reports the results.',
+    'RUNNER_ENV_<NAME>=value in the environment replaces the plan\'s env.<name> (names match ignoring case).',
+  ],
   flags: [
     { name: '--jobs', kind: 'string', metavar: 'N', help: 'tasks at once (default: the machine\'s processor parallelism); --jobs 1 runs in plan order' },
     { name: '--repeat', kind: 'string', metavar: 'N', help: 'run the whole plan N times (default 1)' },
@@ -122,7 +125,8 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
     io.err(`${file}: ${loaded.errors.length} load error(s); nothing ran`);
     return EXIT_USAGE;
   }
-  const plan = loaded.plan;
+  // RUNNER_ENV_<NAME> points a plan at a target without editing it (docs/vitest.md, docs/run.md).
+  const plan = engine.applyEnvOverrides(loaded.plan, engine.envFromProcess(io.env));
   const strict = args.has('--strict');
   for (const w of plan.warnings) io.err(`${strict ? 'error (--strict)' : 'warning'}: ${engine.renderDiagnostic(w)}`);
   for (const a of plan.advice) io.err(`advice: ${engine.renderDiagnostic(a)}`);

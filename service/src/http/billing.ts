@@ -1,15 +1,14 @@
 /**
- * Billing with group commit. Each evaluation's charge must be durable before its answer is sent,
- * and the SQLite store fsyncs every commit (synchronous=FULL, ~2 ms here, on the event loop).
- * Charges that arrive in the same event-loop turn for the same account and month are summed into
- * ONE `addCpuUsage` call, and each waiter is answered when the commit holding its charge returns.
- * The batch forms by itself: while one commit blocks, the next evaluations' results queue up and
- * are flushed together on the following turn. Different accounts still commit separately
- * (the Store interface has no multi-row call).
+ * Billing with group commit. Each evaluation's charge must be durable before its answer is sent.
+ * Charges that arrive in the same event-loop turn, for any accounts, are written by ONE
+ * `addCpuUsageBatch` call (one transaction, one commit), the charges of one account and month
+ * summed; each waiter is answered only when the commit holding its charge has returned, so no
+ * acknowledged charge can be lost to a crash. The batch forms by itself: while one commit runs,
+ * the next evaluations' results queue up and are flushed together on the following turn.
  */
 import { billableMs } from '../limits/quota.js';
 import { monthOf } from '../limits/month.js';
-import type { Store } from '../store/types.js';
+import type { CpuCharge, Store } from '../store/types.js';
 
 /** Durable CPU charges. */
 export interface Biller {
@@ -17,11 +16,9 @@ export interface Biller {
   bill(accountId: string, cpuMs: number): Promise<void>;
 }
 
-interface Batch {
-  readonly accountId: string;
-  readonly month: string;
-  ms: number;
-  readonly waiters: { resolve: () => void; reject: (e: unknown) => void }[];
+interface Waiter {
+  readonly resolve: () => void;
+  readonly reject: (e: unknown) => void;
 }
 
 /**
@@ -29,35 +26,41 @@ interface Batch {
  * @example const biller = createBiller(store); await biller.bill(record.accountId, result.cpuMs);
  */
 export function createBiller(store: Store, now: () => number = Date.now): Biller {
-  let queued = new Map<string, Batch>();
+  /** (account, month) → its summed charge in the batch being formed. */
+  let charges = new Map<string, { accountId: string; month: string; ms: number }>();
+  let waiters: Waiter[] = [];
   let scheduled = false;
 
   const flush = (): void => {
     scheduled = false;
-    const batches = queued;
-    queued = new Map();
-    for (const b of batches.values()) {
-      store.addCpuUsage(b.accountId, b.month, b.ms).then(
-        () => b.waiters.forEach((w) => w.resolve()),
-        (err: unknown) => b.waiters.forEach((w) => w.reject(err)),
-      );
-    }
+    const batch: CpuCharge[] = [...charges.values()];
+    const answer = waiters;
+    charges = new Map();
+    waiters = [];
+    store.addCpuUsageBatch(batch).then(
+      () => {
+        for (const w of answer) w.resolve();
+      },
+      (err: unknown) => {
+        for (const w of answer) w.reject(err);
+      },
+    );
   };
 
   return {
     bill(accountId, cpuMs) {
       const month = monthOf(now());
       const key = `${accountId}\u0000${month}`;
-      let batch = queued.get(key);
-      if (!batch) queued.set(key, (batch = { accountId, month, ms: 0, waiters: [] }));
-      batch.ms += billableMs(cpuMs);
-      const b = batch;
+      const ms = billableMs(cpuMs);
+      const c = charges.get(key);
+      if (c) c.ms += ms;
+      else charges.set(key, { accountId, month, ms });
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
       return new Promise<void>((resolve, reject) => {
-        b.waiters.push({ resolve, reject });
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(flush);
-        }
+        waiters.push({ resolve, reject });
       });
     },
   };

@@ -35,11 +35,17 @@ export interface QuotaSubject {
  * @example const q = await checkQuota(store, record); if (q.exceeded) reply429(q.resetS);
  */
 export async function checkQuota(store: Store, subject: QuotaSubject, nowMs = Date.now()): Promise<QuotaStatus> {
-  const month = monthOf(nowMs);
-  const usedMs = await store.getCpuUsage(subject.accountId, month);
+  return quotaStatus(subject, await store.getCpuUsage(subject.accountId, monthOf(nowMs)), nowMs);
+}
+
+/**
+ * The standing from a usage already read for the month containing `nowMs` (the request path reads
+ * it together with the key: `Store.findKeyWithUsage`).
+ */
+export function quotaStatus(subject: QuotaSubject, usedMs: number, nowMs = Date.now()): QuotaStatus {
   const remainingMs = Math.max(0, subject.cpuQuotaMs - usedMs);
   return {
-    month,
+    month: monthOf(nowMs),
     quotaMs: subject.cpuQuotaMs,
     usedMs,
     remainingMs,

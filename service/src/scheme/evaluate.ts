@@ -38,6 +38,7 @@ export interface EvalResult {
   json: JsonValue;
 }
 
+/** EvalError of the contract. */
 export interface EvalErrorInfo {
   type: EvalErrorType;
   message: string;
@@ -46,6 +47,7 @@ export interface EvalErrorInfo {
   col: number | null;
 }
 
+/** Everything an evaluation reports (the EvalResponse without request id and cpu time). */
 export interface EvalOutcome {
   status: 'ok' | 'error' | 'timeout' | 'limit_exceeded';
   results: EvalResult[];
@@ -162,10 +164,14 @@ export function evaluate(source: string, limits: EvalLimits): EvalOutcome {
   if (!read.ok) {
     error = errorInfo(read.error, read.index, read.error.line, read.error.col);
   } else if (limits.maxCompound !== null && read.compound > limits.maxCompound) {
+    // Blame the form during which the count passed the bound.
+    const max = limits.maxCompound;
+    const index = read.forms.findIndex((f) => f.compoundSoFar > max);
+    const f = read.forms[index];
     error = {
       type: 'too_complex',
-      message: `too complex: ${read.compound} compound expressions, at most ${limits.maxCompound} allowed`,
-      index: null, line: null, col: null,
+      message: `too complex: ${read.compound} compound expressions, at most ${max} allowed`,
+      index: f === undefined ? null : index, line: f?.line ?? null, col: f?.col ?? null,
     };
   } else {
     const program = new Program(read.forms, limits, meter);

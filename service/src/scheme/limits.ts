@@ -8,6 +8,7 @@ import vm from 'node:vm';
 import { SchemeError } from './errors.js';
 import { Abort } from './machine/abort.js';
 
+/** The bounds one evaluation runs under (docs/interpreter.md "Limits"). */
 export interface EvalLimits {
   /** Wall-clock limit (`timeout`). */
   readonly timeoutMs: number;

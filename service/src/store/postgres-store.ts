@@ -11,8 +11,8 @@ import { ServiceFault, toFault } from '../errors.js';
 import { generateAccountId, generateKey, generateKeyId, hashKey, isWellFormedKey } from '../keys/keys.js';
 import { LATEST_VERSION, pendingMigrations } from './migrations.js';
 import { effectiveQuota, keyRecordOf } from './plans.js';
-import type { AccountListing, CreatedKey, CreateKeyInput, KeyRecord, Store } from './types.js';
-import { checkCreateKey, checkUsage, newAccountPlan } from './validate.js';
+import type { AccountListing, CpuCharge, CreatedKey, CreateKeyInput, KeyRecord, KeyWithUsage, Store } from './types.js';
+import { checkCharges, checkCreateKey, checkUsage, newAccountPlan } from './validate.js';
 
 /** Advisory lock key of the migrations (an arbitrary constant: "evaluat" in ASCII). */
 const MIGRATION_LOCK = 0x6576616c756174;
@@ -20,6 +20,24 @@ const MIGRATION_LOCK = 0x6576616c756174;
 // BIGINT columns arrive as strings by default; usage and quotas stay far below 2^53.
 const int = (v: unknown): number => Number(v);
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
+
+/** A KeyRecord from a row of the key lookups. */
+function recordOf(r: pg.QueryResultRow): KeyRecord {
+  return keyRecordOf({
+    keyId: r.key_id,
+    accountId: r.account_id,
+    account: r.name,
+    plan: r.plan,
+    cpuQuotaOverrideMs: r.cpu_quota_ms === null ? null : int(r.cpu_quota_ms),
+    revoked: r.revoked_at !== null,
+  });
+}
+
+/** Orders charges by (account, month): the order rows are locked in. */
+function cmp(a: CpuCharge, b: CpuCharge): number {
+  if (a.accountId !== b.accountId) return a.accountId < b.accountId ? -1 : 1;
+  return a.month < b.month ? -1 : a.month > b.month ? 1 : 0;
+}
 
 /**
  * Connects to `url`, using `schema` (created if missing) for every table, and migrates.
@@ -54,10 +72,14 @@ class PostgresStore implements Store {
     private readonly schema: string,
   ) {}
 
-  async #query<R extends pg.QueryResultRow>(what: string, text: string, values: unknown[] = []): Promise<R[]> {
+  /**
+   * Runs one statement. `name` makes it a named prepared statement, parsed and planned once per
+   * connection instead of on every request (only for the request path's fixed SQL texts).
+   */
+  async #query<R extends pg.QueryResultRow>(what: string, text: string, values: unknown[] = [], name?: string): Promise<R[]> {
     if (this.#closed) throw new ServiceFault('store_unavailable', 'the store is closed');
     try {
-      return (await this.pool.query<R>(text, values)).rows;
+      return (await this.pool.query<R>(name === undefined ? { text, values } : { name, text, values })).rows;
     } catch (e) {
       throw toFault('store_unavailable', what, e);
     }
@@ -131,17 +153,22 @@ class PostgresStore implements Store {
       `SELECT k.id AS key_id, a.id AS account_id, a.name, a.plan, a.cpu_quota_ms, k.revoked_at
        FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = $1`,
       [hash],
+      'evaluator_find_key',
     );
-    const r = rows[0];
-    if (!r) return null;
-    return keyRecordOf({
-      keyId: r.key_id,
-      accountId: r.account_id,
-      account: r.name,
-      plan: r.plan,
-      cpuQuotaOverrideMs: r.cpu_quota_ms === null ? null : int(r.cpu_quota_ms),
-      revoked: r.revoked_at !== null,
-    });
+    return rows[0] ? recordOf(rows[0]) : null;
+  }
+
+  async findKeyWithUsage(hash: string, month: string): Promise<KeyWithUsage | null> {
+    checkUsage(month);
+    const rows = await this.#query(
+      'looking up a key',
+      `SELECT k.id AS key_id, a.id AS account_id, a.name, a.plan, a.cpu_quota_ms, k.revoked_at,
+         COALESCE((SELECT u.used_ms FROM cpu_usage u WHERE u.account_id = a.id AND u.month = $2), 0) AS used_ms
+       FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = $1`,
+      [hash, month],
+      'evaluator_find_key_with_usage',
+    );
+    return rows[0] ? { record: recordOf(rows[0]), usedMs: int(rows[0].used_ms) } : null;
   }
 
   async authenticate(key: string): Promise<KeyRecord | null> {
@@ -184,13 +211,38 @@ class PostgresStore implements Store {
        ON CONFLICT (account_id, month) DO UPDATE SET used_ms = cpu_usage.used_ms + EXCLUDED.used_ms
        RETURNING used_ms`,
       [accountId, month, ms],
+      'evaluator_add_usage',
     );
     return int(rows[0]!.used_ms);
   }
 
+  async addCpuUsageBatch(charges: readonly CpuCharge[]): Promise<number[]> {
+    checkCharges(charges);
+    if (charges.length === 0) return [];
+    // One statement is one transaction. Rows are locked in (account, month) order, so two
+    // instances committing overlapping batches wait for each other instead of deadlocking.
+    const order = charges.map((_, i) => i).sort((a, b) => cmp(charges[a]!, charges[b]!));
+    const rows = await this.#query<{ account_id: string; month: string; used_ms: string }>(
+      'recording CPU usage',
+      `INSERT INTO cpu_usage (account_id, month, used_ms)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])
+       ON CONFLICT (account_id, month) DO UPDATE SET used_ms = cpu_usage.used_ms + EXCLUDED.used_ms
+       RETURNING account_id, month, used_ms`,
+      [order.map((i) => charges[i]!.accountId), order.map((i) => charges[i]!.month), order.map((i) => charges[i]!.ms)],
+      'evaluator_add_usage_batch',
+    );
+    const totals = new Map(rows.map((r) => [`${r.account_id}\u0000${r.month}`, int(r.used_ms)]));
+    return charges.map((c) => totals.get(`${c.accountId}\u0000${c.month}`)!);
+  }
+
   async getCpuUsage(accountId: string, month: string): Promise<number> {
     checkUsage(month);
-    const rows = await this.#query('reading CPU usage', 'SELECT used_ms FROM cpu_usage WHERE account_id = $1 AND month = $2', [accountId, month]);
+    const rows = await this.#query(
+      'reading CPU usage',
+      'SELECT used_ms FROM cpu_usage WHERE account_id = $1 AND month = $2',
+      [accountId, month],
+      'evaluator_get_usage',
+    );
     return rows[0] ? int(rows[0].used_ms) : 0;
   }
 

@@ -22,7 +22,7 @@ import { ServiceFault, toFault } from '../errors.js';
 import { generateAccountId, generateKey, generateKeyId, hashKey, isWellFormedKey } from '../keys/keys.js';
 import { LATEST_VERSION, pendingMigrations } from './migrations.js';
 import { effectiveQuota, keyRecordOf } from './plans.js';
-import type { AccountListing, CpuCharge, CreatedKey, CreateKeyInput, KeyRecord, Store } from './types.js';
+import type { AccountListing, CpuCharge, CreatedKey, CreateKeyInput, KeyRecord, KeyWithUsage, Store } from './types.js';
 import { checkCharges, checkCreateKey, checkUsage, newAccountPlan } from './validate.js';
 
 /** Name of the database file inside the data directory. */
@@ -58,7 +58,21 @@ export async function createSqliteStore(dataDir: string): Promise<Store> {
   return store;
 }
 
+function recordOf(row: KeyRow): KeyRecord {
+  return keyRecordOf({
+    keyId: row.key_id,
+    accountId: row.account_id,
+    account: row.name,
+    plan: row.plan,
+    cpuQuotaOverrideMs: row.cpu_quota_ms,
+    revoked: row.revoked_at !== null,
+  });
+}
+
 const FIND_KEY = `SELECT k.id AS key_id, a.id AS account_id, a.name, a.plan, a.cpu_quota_ms, k.revoked_at
+  FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`;
+const FIND_KEY_WITH_USAGE = `SELECT k.id AS key_id, a.id AS account_id, a.name, a.plan, a.cpu_quota_ms, k.revoked_at,
+    COALESCE((SELECT u.used_ms FROM cpu_usage u WHERE u.account_id = a.id AND u.month = ?), 0) AS used_ms
   FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`;
 const ADD_USAGE = `INSERT INTO cpu_usage (account_id, month, used_ms) VALUES (?, ?, ?)
   ON CONFLICT (account_id, month) DO UPDATE SET used_ms = used_ms + excluded.used_ms
@@ -140,9 +154,15 @@ class SqliteStore implements Store {
   findKeyByHash(hash: string): Promise<KeyRecord | null> {
     return this.#run('looking up a key', () => {
       const row = this.#stmt(FIND_KEY).get(hash) as KeyRow | undefined;
-      return row
-        ? keyRecordOf({ keyId: row.key_id, accountId: row.account_id, account: row.name, plan: row.plan, cpuQuotaOverrideMs: row.cpu_quota_ms, revoked: row.revoked_at !== null })
-        : null;
+      return row ? recordOf(row) : null;
+    });
+  }
+
+  findKeyWithUsage(hash: string, month: string): Promise<KeyWithUsage | null> {
+    return this.#run('looking up a key', () => {
+      checkUsage(month);
+      const row = this.#stmt(FIND_KEY_WITH_USAGE).get(month, hash) as (KeyRow & { used_ms: number }) | undefined;
+      return row ? { record: recordOf(row), usedMs: row.used_ms } : null;
     });
   }
 

@@ -158,6 +158,77 @@ export function storeConformance(name: string, h: StoreHarness): void {
         expect(Math.max(...totals)).toBe(600);
       }));
 
+    it('adds a batch of charges in one call and returns the new totals in order', () =>
+      withStore(h, async (s) => {
+        const a = await s.createKey({ account: uniq('batch-a') });
+        const b = await s.createKey({ account: uniq('batch-b') });
+        await s.addCpuUsage(a.accountId, '2026-08', 5);
+        expect(await s.addCpuUsageBatch([])).toEqual([]);
+        const totals = await s.addCpuUsageBatch([
+          { accountId: b.accountId, month: '2026-08', ms: 2 },
+          { accountId: a.accountId, month: '2026-08', ms: 3 },
+          { accountId: a.accountId, month: '2026-09', ms: 4 },
+        ]);
+        expect(totals).toEqual([2, 8, 4]);
+        expect(await s.getCpuUsage(a.accountId, '2026-08')).toBe(8);
+        expect(await s.getCpuUsage(a.accountId, '2026-09')).toBe(4);
+        expect(await s.getCpuUsage(b.accountId, '2026-08')).toBe(2);
+      }));
+
+    it('adds batches atomically under concurrent batches', () =>
+      withStore(h, async (s) => {
+        const a = await s.createKey({ account: uniq('batch-c') });
+        const b = await s.createKey({ account: uniq('batch-d') });
+        await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            s.addCpuUsageBatch(
+              i % 2
+                ? [
+                    { accountId: a.accountId, month: '2026-10', ms: 1 },
+                    { accountId: b.accountId, month: '2026-10', ms: 2 },
+                  ]
+                : [
+                    { accountId: b.accountId, month: '2026-10', ms: 2 },
+                    { accountId: a.accountId, month: '2026-10', ms: 1 },
+                  ],
+            ),
+          ),
+        );
+        expect(await s.getCpuUsage(a.accountId, '2026-10')).toBe(50);
+        expect(await s.getCpuUsage(b.accountId, '2026-10')).toBe(100);
+      }));
+
+    it('refuses a whole batch with a bad charge or an account-month twice, adding nothing', () =>
+      withStore(h, async (s) => {
+        const a = await s.createKey({ account: uniq('batch-e') });
+        const good = { accountId: a.accountId, month: '2026-11', ms: 1 };
+        await expect(s.addCpuUsageBatch([good, { ...good, month: '2026-13' }])).rejects.toMatchObject({ code: 'invalid_argument' });
+        await expect(s.addCpuUsageBatch([good, good])).rejects.toMatchObject({ code: 'invalid_argument' });
+        // An unknown account violates the foreign key: the transaction is rolled back whole.
+        await expect(s.addCpuUsageBatch([good, { accountId: 'acc_nobody', month: '2026-11', ms: 1 }])).rejects.toMatchObject({
+          code: 'store_unavailable',
+        });
+        expect(await s.getCpuUsage(a.accountId, '2026-11')).toBe(0);
+      }));
+
+    it('finds a key with its account’s usage of one month in one call', () =>
+      withStore(h, async (s) => {
+        const k = await s.createKey({ account: uniq('usage-key'), plan: 'pro', cpuQuotaMs: 77 });
+        const other = await s.createKey({ account: uniq('usage-other') });
+        const hash = hashKey(k.key);
+        expect(await s.findKeyWithUsage(hash, '2026-08')).toEqual({ record: await s.findKeyByHash(hash), usedMs: 0 });
+        await s.addCpuUsage(k.accountId, '2026-08', 12);
+        await s.addCpuUsage(k.accountId, '2026-09', 5);
+        await s.addCpuUsage(other.accountId, '2026-08', 100);
+        const found = await s.findKeyWithUsage(hash, '2026-08');
+        expect(found).toMatchObject({ record: { keyId: k.keyId, accountId: k.accountId, plan: 'pro', cpuQuotaMs: 77, revoked: false }, usedMs: 12 });
+        expect((await s.findKeyWithUsage(hash, '2026-10'))?.usedMs).toBe(0);
+        expect(await s.findKeyWithUsage(hashKey('sk_' + 'x'.repeat(40)), '2026-08')).toBeNull();
+        await s.revokeKey(k.keyId);
+        expect((await s.findKeyWithUsage(hash, '2026-08'))?.record.revoked).toBe(true);
+        await expect(s.findKeyWithUsage(hash, '2026-8')).rejects.toMatchObject({ code: 'invalid_argument' });
+      }));
+
     it('keeps months and accounts apart', () =>
       withStore(h, async (s) => {
         const a = await s.createKey({ account: uniq('frank') });

@@ -73,6 +73,13 @@ export interface KeyRecord {
   revoked: boolean;
 }
 
+/** Result of `Store.findKeyWithUsage`. */
+export interface KeyWithUsage {
+  readonly record: KeyRecord;
+  /** CPU ms the key's account used in the month asked for; 0 when none. */
+  readonly usedMs: number;
+}
+
 /** One key as `keys list` shows it: never the key itself nor its hash. */
 export interface KeyListing {
   keyId: string;
@@ -118,6 +125,11 @@ export interface Store {
    * `revoked: true`; null when unknown. Never cached.
    */
   findKeyByHash(hash: string): Promise<KeyRecord | null>;
+  /**
+   * `findKeyByHash` and `getCpuUsage(account, month)` of the key's account in ONE query (one read
+   * transaction, one round trip), for the request path. Never cached.
+   */
+  findKeyWithUsage(hash: string, month: string): Promise<KeyWithUsage | null>;
   /**
    * Authenticates a full key: null when malformed, unknown or revoked. Convenience over
    * `findKeyByHash(hashKey(key))` for the HTTP layer.

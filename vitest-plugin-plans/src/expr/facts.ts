@@ -57,7 +57,9 @@ export function collectFacts(ast: Node): ExprFacts {
 
   const visit = (n: Node, depth: number, itPrefix: string | undefined): void => {
     nodes++;
-    const p = pathOf(n, itPrefix);
+    // Only these node types can be a path (and a task result reference).
+    const pathLike = n.type === 'name' || n.type === 'member' || n.type === 'index' || n.type === 'slice';
+    const p = pathLike ? pathOf(n, itPrefix) : undefined;
     if (p !== undefined) {
       if (p === 'run.id') runId = true;
       if (p === 'body.errors' || p.startsWith('body.errors.') || p.startsWith('body.errors[')) bodyErrors = true;
@@ -65,7 +67,7 @@ export function collectFacts(ast: Node): ExprFacts {
       paths.add(p);
     }
     if (n.type === 'name' && n.name !== 'it') names.add(n.name);
-    const ref = taskResultRef(n);
+    const ref = pathLike ? taskResultRef(n) : undefined;
     if (ref) taskResults.push(ref);
     if (n.type === 'matcher') files.push({ kind: n.kind, path: n.file, column: n.fileSpan.start + 1 });
     sizeFact(n, sizes);
@@ -163,7 +165,7 @@ function sizeFact(n: Node, out: SizeFact[]): void {
     if (p !== undefined) out.push({ collection: p });
     return;
   }
-  if (n.type === 'binary' && ['==', '>=', '>'].includes(n.op) && n.left.type === 'call' && (n.left.fn === 'len' || n.left.fn === 'count') && n.left.args[0]) {
+  if (n.type === 'binary' && (n.op === '==' || n.op === '>=' || n.op === '>') && n.left.type === 'call' && (n.left.fn === 'len' || n.left.fn === 'count') && n.left.args[0]) {
     const p = sizedPath(n.left.args[0]);
     const v = lit(n.right);
     if (p !== undefined) out.push(withAtLeast(p, v === undefined ? undefined : n.op === '>' ? v + 1 : v));

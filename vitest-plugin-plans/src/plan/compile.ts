@@ -46,6 +46,7 @@ export function fsReason(e: unknown): string {
   if (code === 'ENOENT') return 'no such file or directory';
   if (code === 'EACCES') return 'permission denied';
   if (code === 'EISDIR') return 'is a directory';
+  if (code === 'ENOTREG') return 'not a regular file';
   return (e as Error).message;
 }
 

@@ -33,9 +33,19 @@ export interface FileAccess {
 
 /** The default file access (node:fs). */
 export const NODE_FILES: FileAccess = {
-  size: (abs) => statSync(abs).size,
+  size: (abs) => regularFileSize(abs),
   read: (abs) => readFileSync(abs),
 };
+
+/**
+ * The size of a file the plan names, refusing devices and pipes: `/dev/zero`
+ * reports size 0 and never ends, so reading it would hang the load.
+ */
+export function regularFileSize(abs: string): number {
+  const st = statSync(abs);
+  if (!st.isFile() && !st.isDirectory()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTREG' });
+  return st.size;
+}
 
 /** Context of one load. */
 export interface LoadCtx {

@@ -3,10 +3,10 @@
  * edges and references → lints. Every load error is collected (not just the
  * first). Reads only the plan and the files it names.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { compileTemplate, fsReason } from './compile.js';
-import { NODE_FILES, sub, type FileAccess, type LoadCtx, type NodeCtx, type UseRecord } from './context.js';
+import { NODE_FILES, regularFileSize, sub, type FileAccess, type LoadCtx, type NodeCtx, type UseRecord } from './context.js';
 import { diag, formatPath, sortDiagnostics } from './diagnostics.js';
 import { adviseSize, lintQuantifiers, lintUnique } from './lints.js';
 import { bool, durationMs, get, items, scalarText, str } from './read.js';
@@ -37,7 +37,9 @@ export type PlanLoad =
 export function loadPlan(file: string, opts: LoadPlanOptions = {}): PlanLoad {
   let text: string;
   try {
-    const bytes = readFileSync(resolve(opts.cwd ?? process.cwd(), file));
+    const abs = resolve(opts.cwd ?? process.cwd(), file);
+    if (regularFileSize(abs) > PLAN_CAP) throw Object.assign(new Error(`the plan is ${statSync(abs).size} bytes, over the 8 MiB cap`), { code: 'ETOOBIG' });
+    const bytes = readFileSync(abs);
     if (bytes.length > PLAN_CAP) throw Object.assign(new Error(`the plan is ${bytes.length} bytes, over the 8 MiB cap`), { code: 'ETOOBIG' });
     text = decodeUtf8(bytes);
   } catch (e) {

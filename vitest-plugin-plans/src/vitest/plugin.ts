@@ -5,7 +5,7 @@
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 // Brings in the `configureVitest` hook's declaration on Vite's Plugin type.
@@ -40,6 +40,15 @@ export function plansPlugin(options: PlansOptions = {}): Plugin {
   return {
     name: 'vitest-plugin-plans',
     enforce: 'pre',
+    config() {
+      // Built runtime: let Node import it and the engine natively instead of
+      // through Vite's transform (a workspace link is not under node_modules,
+      // so Vitest would inline it); this halves the start-up of a plan module.
+      const runtime = runtimePath();
+      if (!runtime.endsWith('.js')) return undefined;
+      const dist = dirname(dirname(runtime)) + sep;
+      return { test: { server: { deps: { external: [new RegExp(`^${dist.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)] } } } };
+    },
     configResolved(config) {
       root = config.root;
     },

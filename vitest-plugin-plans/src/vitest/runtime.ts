@@ -17,7 +17,7 @@ import { eventLine, openLogWriter, type LogWriter } from '../events/log.js';
 import type { RunEvent } from '../events/types.js';
 import { createRunModel } from '../report/model.js';
 import { loadFailureText, type ModuleSpec } from './codegen.js';
-import { applyEnvOverrides, envFromProcess } from './env.js';
+import { applyEnvOverrides, envFromProcess } from '../plan/env-overrides.js';
 import { ENV_KEY, EVENTS_DIR_KEY, eventsFileFor } from './events-file.js';
 import { testOutcome, type TestOutcome } from './outcome.js';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadPlanText } from '../../src/plan/load.js';
-import { applyEnvOverrides, envFromProcess } from '../../src/vitest/env.js';
+import { applyEnvOverrides, envFromProcess } from '../../src/plan/env-overrides.js';
 import { generateModule, LOAD_TEST } from '../../src/vitest/codegen.js';
 import { resolveOptions, PlansOptionError } from '../../src/vitest/options.js';
 import { testOutcome } from '../../src/vitest/outcome.js';

@@ -5,12 +5,13 @@
  */
 import { pushRestoreHandlers } from '../machine/machine.js';
 import { displayString } from '../printer.js';
-import { ErrorObject, MString, Sym, list, type Value } from '../values.js';
-import { procedureArg, ret, type ControlTable } from './control-kit.js';
+import { ErrorObject, MString, Sym, list } from '../values.js';
+import { procedureArg, type ControlTable } from './control-kit.js';
 import { anyArg, defineBuiltin, type ArgType, type BuiltinTable } from './define.js';
 
 const errorObjectArg: ArgType = { noun: 'an error object', test: (v) => v instanceof ErrorObject };
 
+/** Error-object predicates and accessors (pure). */
 export const CONDITION_BUILTINS: BuiltinTable = [
   defineBuiltin({
     name: 'error-object?', args: [anyArg], doc: 'Whether the value is an error object (made by error or by a failing builtin).',
@@ -38,6 +39,7 @@ export const CONDITION_BUILTINS: BuiltinTable = [
   }),
 ];
 
+/** raise, raise-continuable, error, with-exception-handler (on the machine). */
 export const CONDITION_CONTROL: ControlTable = [
   {
     name: 'raise', args: [anyArg], doc: 'Raise the object to the current exception handler (non-continuable).',
@@ -68,7 +70,3 @@ export const CONDITION_CONTROL: ControlTable = [
     },
   },
 ];
-
-/** Lets a control builtin return a value (re-exported for families built on this one). */
-export { ret };
-export type { Value };

@@ -15,6 +15,7 @@ export interface ControlSpec extends Omit<BuiltinSpec, 'fn'> {
   readonly run: (m: Machine, args: Value[], call: Node | null) => Node | null;
 }
 
+/** Every control builtin of a family module. */
 export type ControlTable = readonly ControlSpec[];
 
 /** Make the runtime procedure of a control builtin. */
@@ -52,4 +53,5 @@ export function ret(m: Machine, v: Value): null {
   return null;
 }
 
+/** Any procedure. */
 export const procedureArg: ArgType = { noun: 'a procedure', test: (v) => v instanceof Procedure };

@@ -2,7 +2,6 @@
  * Control builtins (R7RS 6.10): application, mapping, continuations, multiple values,
  * dynamic-wind. They run on the machine because they call Scheme procedures.
  */
-import { SchemeError } from '../errors.js';
 import type { Machine } from '../machine/machine.js';
 import { pushFrame, type FrameKind, type Node } from '../machine/node.js';
 import { MString, MultipleValues, NIL, Pair, Procedure, SVector, UNSPECIFIED, Char, type Value } from '../values.js';
@@ -75,6 +74,7 @@ const chars = (s: Value): Value[] => Array.from((s as MString).chars, (c) => Cha
  */
 const mapListArg: ArgType = { noun: 'a list', test: (v) => v === NIL || v instanceof Pair };
 
+/** The control builtins that need no machine. */
 export const CONTROL_PURE_BUILTINS: BuiltinTable = [
   defineBuiltin({
     name: 'procedure?', args: [anyArg], doc: 'Whether the value is a procedure.',
@@ -86,6 +86,7 @@ export const CONTROL_PURE_BUILTINS: BuiltinTable = [
   }),
 ];
 
+/** apply, map, for-each, vector/string map and for-each, call/cc, call-with-values, dynamic-wind. */
 export const CONTROL_BUILTINS: ControlTable = [
   {
     name: 'apply', args: [procedureArg], rest: anyArg, doc: 'Call the procedure on the arguments, the last one a list spread out.',
@@ -165,7 +166,3 @@ export const CONTROL_ALIASES: ReadonlyArray<readonly [string, string]> = [
   ['%values', 'values'],
   ['%dynamic-wind', 'dynamic-wind'],
 ];
-
-export function badCall(name: string, message: string): SchemeError {
-  return new SchemeError('wrong_type', `${name}: ${message}`);
-}

@@ -59,6 +59,7 @@ function render(template: string, args: Value[], ctx: BuiltinContext): string {
   return out;
 }
 
+/** `format`. */
 export const FORMAT_BUILTINS: BuiltinTable = [
   defineBuiltin({
     name: 'format', args: [anyArg], rest: anyArg,

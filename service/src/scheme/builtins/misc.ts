@@ -10,6 +10,7 @@ const JIFFIES_PER_SECOND = 1_000_000;
 /** The feature identifiers of `features` and `cond-expand` (no complex numbers here). */
 export const FEATURES: readonly string[] = ['r7rs', 'exact-closed', 'ratios', 'full-unicode'];
 
+/** Time and features. */
 export const MISC_BUILTINS: BuiltinTable = [
   defineBuiltin({
     name: 'current-jiffy', args: [], doc: 'Microseconds on a monotonic clock (R7RS jiffies).',

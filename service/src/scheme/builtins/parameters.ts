@@ -36,6 +36,7 @@ function items(l: Value): Value[] {
   return out;
 }
 
+/** make-parameter and %parameterize. */
 export const PARAMETER_CONTROL: ControlTable = [
   {
     name: 'make-parameter', args: [anyArg, procedureArg], optional: 1, doc: 'A parameter object holding the (converted) value.',

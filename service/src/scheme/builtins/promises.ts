@@ -30,6 +30,7 @@ function force(m: Machine, p: LazyPromise, at: Node | null): Node | null {
   });
 }
 
+/** make-promise, %make-lazy-promise, promise? (pure). */
 export const PROMISE_BUILTINS: BuiltinTable = [
   defineBuiltin({
     name: 'make-promise', args: [anyArg], doc: 'A promise already holding the value (or the promise itself).',
@@ -45,6 +46,7 @@ export const PROMISE_BUILTINS: BuiltinTable = [
   }),
 ];
 
+/** force (calls the promise’s thunk). */
 export const PROMISE_CONTROL: ControlTable = [
   {
     name: 'force', args: [anyArg], doc: 'The value of a promise, computing it the first time.',

@@ -5,7 +5,7 @@
  */
 import { SchemeError } from '../errors.js';
 import { Primitive } from '../machine/procedures.js';
-import { NIL, Pair, Record, RecordType, Sym, UNSPECIFIED, type Value } from '../values.js';
+import { Pair, Record, RecordType, Sym, UNSPECIFIED, type Value } from '../values.js';
 import { anyArg, defineBuiltin, type ArgType, type BuiltinTable } from './define.js';
 
 const symArg: ArgType = { noun: 'a symbol', test: (v) => v instanceof Sym };
@@ -27,6 +27,7 @@ function fieldIndex(t: RecordType, field: Value): number {
   return i;
 }
 
+/** The builtins define-record-type expands into. */
 export const RECORD_BUILTINS: BuiltinTable = [
   defineBuiltin({
     name: '%make-record-type', args: [symArg, anyArg], doc: 'A new record type with the given field names.',
@@ -84,5 +85,3 @@ export const RECORD_BUILTINS: BuiltinTable = [
     },
   }),
 ];
-
-export { NIL };

@@ -14,7 +14,7 @@ import { isEq, isEqual, isEqv } from './equality.js';
 
 type Same = (a: Value, b: Value) => boolean;
 
-function memberWith(name: string, same: Same, x: Value, l: Value): Value {
+function memberWith(same: Same, x: Value, l: Value): Value {
   for (let p = l; p instanceof Pair; p = p.cdr) if (same(x, p.car)) return p;
   return false;
 }
@@ -28,10 +28,11 @@ function assocWith(name: string, same: Same, x: Value, l: Value): Value {
   return false;
 }
 
+/** memq, memv, assq, assv and the %memv of `case` (pure). */
 export const SEARCH_BUILTINS: BuiltinTable = [
-  defineBuiltin({ name: 'memq', args: [anyArg, listArg], doc: 'The first tail whose car is eq? to x, or #f.', fn: ([x, l]) => memberWith('memq', isEq, x!, l!) }),
-  defineBuiltin({ name: 'memv', args: [anyArg, listArg], doc: 'The first tail whose car is eqv? to x, or #f.', fn: ([x, l]) => memberWith('memv', isEqv, x!, l!) }),
-  defineBuiltin({ name: '%memv', args: [anyArg, anyArg], doc: 'memv for case (any list).', fn: ([x, l]) => memberWith('memv', isEqv, x!, l!) }),
+  defineBuiltin({ name: 'memq', args: [anyArg, listArg], doc: 'The first tail whose car is eq? to x, or #f.', fn: ([x, l]) => memberWith(isEq, x!, l!) }),
+  defineBuiltin({ name: 'memv', args: [anyArg, listArg], doc: 'The first tail whose car is eqv? to x, or #f.', fn: ([x, l]) => memberWith(isEqv, x!, l!) }),
+  defineBuiltin({ name: '%memv', args: [anyArg, anyArg], doc: 'memv for case (any list).', fn: ([x, l]) => memberWith(isEqv, x!, l!) }),
   defineBuiltin({ name: 'assq', args: [anyArg, listArg], doc: 'The first pair whose car is eq? to x, or #f.', fn: ([x, l]) => assocWith('assq', isEq, x!, l!) }),
   defineBuiltin({ name: 'assv', args: [anyArg, listArg], doc: 'The first pair whose car is eqv? to x, or #f.', fn: ([x, l]) => assocWith('assv', isEqv, x!, l!) }),
 ];
@@ -45,10 +46,11 @@ function searchStep(m: Machine, pred: Value, x: Value, l: Value, isAssoc: boolea
   return callThen(m, pred, [x, key], at, (m2) => (m2.val !== false ? ret(m2, isAssoc ? elem : l) : searchStep(m2, pred, x, l.cdr, isAssoc, at)));
 }
 
+/** member and assoc, which may call a predicate. */
 export const SEARCH_CONTROL: ControlTable = [
   {
     name: 'member', args: [anyArg, listArg, procedureArg], optional: 1, doc: 'The first tail whose car equals x (equal? or the given predicate), or #f.',
-    run: (m, [x, l, pred], at) => (pred === undefined ? ret(m, memberWith('member', isEqual, x!, l!)) : searchStep(m, pred, x!, l!, false, at)),
+    run: (m, [x, l, pred], at) => (pred === undefined ? ret(m, memberWith(isEqual, x!, l!)) : searchStep(m, pred, x!, l!, false, at)),
   },
   {
     name: 'assoc', args: [anyArg, listArg, procedureArg], optional: 1, doc: 'The first pair whose car equals x (equal? or the given predicate), or #f.',

@@ -3,7 +3,7 @@
  * place, a non-simple one gets a CollectFrame holding the values gathered so far. Closures
  * entered with exactly their arity reuse that value array as their environment frame.
  */
-import { Frame, Node, type Env, type FrameKind } from '../machine/node.js';
+import { Frame, Node, simpleFrom, type Env, type FrameKind } from '../machine/node.js';
 import type { Machine } from '../machine/machine.js';
 import { current } from '../machine/current.js';
 import { Closure, Primitive } from '../machine/procedures.js';
@@ -90,6 +90,7 @@ export class SimpleCall extends Node {
   }
 }
 
+/** One simple operand: the commonest call, specialised. */
 export class SimpleCall1 extends Node {
   constructor(readonly fn: Node, readonly a: Node) {
     super();
@@ -111,6 +112,7 @@ export class SimpleCall1 extends Node {
   }
 }
 
+/** Two simple operands. */
 export class SimpleCall2 extends Node {
   constructor(readonly fn: Node, readonly a: Node, readonly b: Node) {
     super();
@@ -149,7 +151,7 @@ export class PrimCall extends Collecting {
     readonly fast1: Fast1 | null, readonly fast2: Fast2 | null,
   ) {
     super(args, 0);
-    this.simple = args.every((a) => a.simple);
+    simpleFrom(this, args);
   }
 
   override ev(env: Env): Value {

@@ -8,7 +8,7 @@ import type { Node } from '../machine/node.js';
 import { NIL, Pair, SVector, Sym, UNSPECIFIED, type Value } from '../values.js';
 import { Call, PrimCall, SimpleCall, SimpleCall1, SimpleCall2 } from './call-nodes.js';
 import { FAST1, FAST2 } from './fast-ops.js';
-import { Cell, Const, GlobalRef, Lambda, Seq, SetGlobal, SetLocal, localRef } from './nodes.js';
+import { Cell, Const, GlobalRef, Seq, SetGlobal, SetLocal, localRef } from './nodes.js';
 import { FrameInfo, Scope, baseSym, depthOf, isId, resolve, strip, type Binding, type Id } from './scope.js';
 import { expandMacro, makeSyntaxRules, Macro } from './syntax-rules.js';
 import type { LambdaInfo } from '../machine/procedures.js';
@@ -41,6 +41,7 @@ export function listItems(x: Value, what: string, at: Value): Value[] {
 /** Registry of special forms by name (filled by special-forms.ts). */
 export const SPECIAL_FORMS = new Map<string, SpecialForm>();
 
+/** Compiles the forms of one evaluation against its globals. */
 export class Compiler {
   constructor(
     readonly globals: Map<Sym, Cell>,
@@ -251,5 +252,3 @@ export type Definition =
 
 /** Definition forms by special-form name (filled by definitions.ts). */
 export const DEFINITION_FORMS = new Map<string, (c: Compiler, f: Pair, scope: Scope) => Definition>();
-
-export { Lambda };

@@ -15,6 +15,7 @@ export const SPECIAL_NAMES = [
   'import', 'cond-expand', 'syntax-error',
 ] as const;
 
+/** The scope holding the special forms and prelude macros; the parent of every global scope. */
 export const CORE_SCOPE = new Scope(null, null);
 for (const name of SPECIAL_NAMES) CORE_SCOPE.map.set(sym(name), { kind: 'special', name });
 

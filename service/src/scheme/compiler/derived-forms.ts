@@ -6,7 +6,7 @@
 import { NIL, Pair, SVector, UNSPECIFIED, type Value } from '../values.js';
 import { SPECIAL_FORMS, listItems, syntaxError } from './compiler.js';
 import { core, form, formTail, fresh } from './core-scope.js';
-import { args, bindings } from './special-forms.js';
+import { args } from './special-forms.js';
 import { condExpand } from './definitions.js';
 import { isId, isKeyword, type Id, type Scope } from './scope.js';
 import type { Compiler } from './compiler.js';
@@ -195,5 +195,3 @@ function letValues(x: Pair, sequential: boolean): Value {
 }
 rewrite('let-values', (x) => letValues(x, false));
 rewrite('let*-values', (x) => letValues(x, true));
-
-export { bindings };

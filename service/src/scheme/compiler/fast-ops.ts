@@ -7,13 +7,16 @@ import { NIL, Pair, SVector, type Value } from '../values.js';
 
 /** "No fast answer": call the builtin. */
 export const NOPE: unique symbol = Symbol('nope');
+/** Fast path of a one-argument builtin. */
 export type Fast1 = (a: Value) => Value | typeof NOPE;
+/** Fast path of a two-argument builtin. */
 export type Fast2 = (a: Value, b: Value) => Value | typeof NOPE;
 
 const MAX = Number.MAX_SAFE_INTEGER;
 /** An integer result, or NOPE when it left the small range (then the builtin makes a bigint). */
 const small = (r: number): Value | typeof NOPE => (r <= MAX && r >= -MAX ? r + 0 : NOPE);
 
+/** One-argument fast paths by builtin name. */
 export const FAST1: ReadonlyMap<string, Fast1> = new Map<string, Fast1>([
   ['car', (a) => (a instanceof Pair ? a.car : NOPE)],
   ['cdr', (a) => (a instanceof Pair ? a.cdr : NOPE)],
@@ -28,6 +31,7 @@ export const FAST1: ReadonlyMap<string, Fast1> = new Map<string, Fast1>([
   ['vector-length', (a) => (a instanceof SVector ? a.items.length : NOPE)],
 ]);
 
+/** Two-argument fast paths by builtin name. */
 export const FAST2: ReadonlyMap<string, Fast2> = new Map<string, Fast2>([
   ['+', (a, b) => (typeof a === 'number' && typeof b === 'number' ? small(a + b) : NOPE)],
   ['-', (a, b) => (typeof a === 'number' && typeof b === 'number' ? small(a - b) : NOPE)],

@@ -3,7 +3,7 @@
  * Calls are in call-nodes.ts. Each node is `simple` when all its parts are (see machine/node.ts).
  */
 import { SchemeError } from '../errors.js';
-import { Node, pushFrame, type Env, type FrameKind } from '../machine/node.js';
+import { Node, pushFrame, simpleFrom, type Env, type FrameKind } from '../machine/node.js';
 import type { Machine } from '../machine/machine.js';
 import { CaseLambda, Closure, type LambdaInfo } from '../machine/procedures.js';
 import { UNSPECIFIED, type Sym, type Value } from '../values.js';
@@ -14,8 +14,10 @@ export class Cell {
   constructor(readonly sym: Sym) {}
 }
 
+/** The error for a variable with no value. */
 export const unbound = (name: string): SchemeError => new SchemeError('unbound_variable', `unbound variable: ${name}`);
 
+/** A constant (quoted datum or self-evaluating value). */
 export class Const extends Node {
   override simple = true;
   constructor(readonly value: Value) {
@@ -26,6 +28,7 @@ export class Const extends Node {
   }
 }
 
+/** A global variable reference. */
 export class GlobalRef extends Node {
   override simple = true;
   constructor(readonly cell: Cell) {
@@ -38,6 +41,7 @@ export class GlobalRef extends Node {
   }
 }
 
+/** A variable of the innermost frame. */
 export class LocalRef0 extends Node {
   override simple = true;
   constructor(readonly index: number) {
@@ -48,6 +52,7 @@ export class LocalRef0 extends Node {
   }
 }
 
+/** A variable of the enclosing frame. */
 export class LocalRef1 extends Node {
   override simple = true;
   constructor(readonly index: number) {
@@ -58,6 +63,7 @@ export class LocalRef1 extends Node {
   }
 }
 
+/** A variable `depth` frames out. */
 export class LocalRef extends Node {
   override simple = true;
   constructor(readonly depth: number, readonly index: number) {
@@ -99,7 +105,7 @@ abstract class Assign extends Node {
   constructor(readonly value: Node) {
     super();
     this.valueSimple = value.simple;
-    this.simple = value.simple;
+    simpleFrom(this, [value]);
   }
   abstract store(env: Env, v: Value): void;
   override ev(env: Env): Value {
@@ -125,6 +131,7 @@ const ASSIGN: FrameKind = {
   },
 };
 
+/** set!/define of a local slot. */
 export class SetLocal extends Assign {
   constructor(readonly depth: number, readonly index: number, value: Node) {
     super(value);
@@ -136,6 +143,7 @@ export class SetLocal extends Assign {
   }
 }
 
+/** set!/define of a global. */
 export class SetGlobal extends Assign {
   constructor(readonly cell: Cell, value: Node, readonly isDefine: boolean) {
     super(value);
@@ -146,12 +154,13 @@ export class SetGlobal extends Assign {
   }
 }
 
+/** `if`; a simple test selects the branch without a frame. */
 export class If extends Node {
   private readonly testSimple: boolean;
   constructor(readonly test: Node, readonly then: Node, readonly otherwise: Node) {
     super();
     this.testSimple = test.simple;
-    this.simple = test.simple && then.simple && otherwise.simple;
+    simpleFrom(this, [test, then, otherwise]);
   }
   override ev(env: Env): Value {
     return this.test.ev(env) !== false ? this.then.ev(env) : this.otherwise.ev(env);
@@ -176,7 +185,7 @@ export class Seq extends Node {
   constructor(readonly nodes: Node[]) {
     super();
     this.simples = nodes.map((n) => n.simple);
-    this.simple = nodes.every((n) => n.simple);
+    simpleFrom(this, nodes);
   }
   override ev(env: Env): Value {
     const ns = this.nodes;
@@ -211,7 +220,7 @@ export class AndOr extends Node {
   constructor(readonly nodes: Node[], readonly isAnd: boolean) {
     super();
     this.simples = nodes.map((n) => n.simple);
-    this.simple = nodes.every((n) => n.simple);
+    simpleFrom(this, nodes);
   }
   override ev(env: Env): Value {
     const ns = this.nodes;
@@ -252,6 +261,7 @@ const AND_OR: FrameKind = {
   },
 };
 
+/** `lambda`: makes a closure over the current frame. */
 export class Lambda extends Node {
   override simple = true;
   constructor(readonly info: LambdaInfo) {
@@ -262,6 +272,7 @@ export class Lambda extends Node {
   }
 }
 
+/** `case-lambda`. */
 export class CaseLambdaNode extends Node {
   override simple = true;
   constructor(readonly clauses: LambdaInfo[], readonly name: string | null) {

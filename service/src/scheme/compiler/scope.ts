@@ -25,6 +25,7 @@ export class Ident extends Opaque {
 /** An identifier: a symbol, or a symbol renamed by one or more expansions. */
 export type Id = Sym | Ident;
 
+/** Whether a datum is an identifier. */
 export const isId = (v: Value): v is Id => v instanceof Sym || v instanceof Ident;
 
 /** The symbol an identifier was made from. */
@@ -43,6 +44,7 @@ export class FrameInfo {
   }
 }
 
+/** What an identifier means. */
 export type Binding =
   | { readonly kind: 'local'; readonly frame: FrameInfo; readonly index: number; readonly checked: boolean; readonly name: string }
   | { readonly kind: 'macro'; readonly macro: Macro }

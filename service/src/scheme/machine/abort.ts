@@ -4,10 +4,10 @@
  */
 import { describe } from '../builtins/check.js';
 import type { EvalErrorType } from '../errors.js';
-import { displayString } from '../printer.js';
-import { ErrorObject, MString, type Value } from '../values.js';
+import { ErrorObject, type Value } from '../values.js';
 import type { Node } from './node.js';
 
+/** Ends an evaluation: a limit, an uncaught condition, or a compile error. */
 export class Abort extends Error {
   line: number | null = null;
   col: number | null = null;
@@ -39,7 +39,6 @@ export function conditionMessage(obj: Value): { type: EvalErrorType; message: st
     const parts = [obj.message, ...obj.irritants.map(describe)];
     return { type: obj.type as EvalErrorType, message: parts.join(' ') };
   }
-  if (obj instanceof MString) return { type: 'user_error', message: `uncaught raise: ${describe(obj)}` };
   return { type: 'user_error', message: `uncaught raise: ${describe(obj)}` };
 }
 
@@ -48,5 +47,3 @@ export function uncaughtAbort(obj: Value, at: Node | null): Abort {
   const { type, message } = conditionMessage(obj);
   return Abort.at(type, message, at);
 }
-
-export { displayString };

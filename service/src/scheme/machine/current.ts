@@ -5,4 +5,5 @@
  */
 import type { Machine } from './machine.js';
 
+/** The running machine, or null between evaluations. */
 export const current: { m: Machine | null } = { m: null };

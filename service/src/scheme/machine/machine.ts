@@ -16,6 +16,7 @@ import {
 import { Abort, uncaughtAbort } from './abort.js';
 import { checkArgs } from '../builtins/check.js';
 
+/** One evaluation’s machine. */
 export class Machine implements BuiltinContext {
   val: Value = UNSPECIFIED;
   env: Env = [null];

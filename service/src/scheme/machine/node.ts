@@ -22,11 +22,14 @@ import type { Machine } from './machine.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Env = any[];
 
+/** A compiled expression. */
 export abstract class Node {
   /** 1-based position of the expression in the source (0 when synthesised). */
   line = 0;
   col = 0;
   simple = false;
+  /** Nesting of simple nodes below and including this one (bounds `ev` recursion). */
+  simpleDepth = 1;
 
   /** Value of a simple node. Only called when `simple` is true. */
   ev(_env: Env): Value {
@@ -44,6 +47,26 @@ export abstract class Node {
     this.col = col;
     return this;
   }
+}
+
+/**
+ * Deepest nesting of simple nodes evaluated by direct JS recursion; a deeper node (which only
+ * macro output can produce, since the reader caps source nesting) is made non-simple, so the
+ * machine evaluates it with heap frames instead of the host stack.
+ */
+export const MAX_SIMPLE_DEPTH = 200;
+
+/** Mark `node` simple when all `children` are and the nesting stays bounded. */
+export function simpleFrom<N extends Node>(node: N, children: readonly Node[]): N {
+  let depth = 0;
+  let simple = true;
+  for (const c of children) {
+    if (!c.simple) simple = false;
+    else if (c.simpleDepth > depth) depth = c.simpleDepth;
+  }
+  node.simpleDepth = depth + 1;
+  node.simple = simple && node.simpleDepth <= MAX_SIMPLE_DEPTH;
+  return node;
 }
 
 /** What a frame does when resumed: one constant object per kind of frame. */

@@ -13,8 +13,11 @@ export interface SourceForm {
   readonly datum: Value;
   readonly line: number;
   readonly col: number;
+  /** Compound expressions counted up to and including this form. */
+  readonly compoundSoFar: number;
 }
 
+/** The forms of a source, or the syntax error that stopped reading. */
 export type ReadOutcome =
   | { readonly ok: true; readonly forms: SourceForm[]; readonly compound: number }
   | { readonly ok: false; readonly error: SchemeError; readonly index: number };
@@ -30,7 +33,7 @@ export function readProgram(source: string): ReadOutcome {
     for (;;) {
       const d = reader.next();
       if (d === EOF) break;
-      forms.push({ datum: d as Value, line: reader.startLine, col: reader.startCol });
+      forms.push({ datum: d as Value, line: reader.startLine, col: reader.startCol, compoundSoFar: reader.compound });
     }
   } catch (e) {
     if (e instanceof SchemeError) return { ok: false, error: e, index: forms.length };

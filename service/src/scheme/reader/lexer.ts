@@ -150,6 +150,7 @@ export function codePointText(cp: number, lx: Lexer, line: number, col: number):
   return String.fromCodePoint(cp);
 }
 
+/** Scheme whitespace (including NBSP and BOM, which editors insert). */
 export function isWhitespace(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 11 || c === 0xa0 || c === 0xfeff;
 }

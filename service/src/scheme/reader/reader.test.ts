@@ -25,6 +25,10 @@ describe('reader', () => {
     expect(show('; line\n#| block #| nested |# |# 1 #;(skipped) 2 #; 3 4')).toEqual(['1', '2', '4']);
   });
 
+  it('honours #!fold-case and #!no-fold-case', () => {
+    expect(show('#!fold-case ABC Def #!no-fold-case XyZ #T')).toEqual(['abc', 'def', 'XyZ', '#t']);
+  });
+
   it('reads datum labels, making real cycles', () => {
     const [d] = readAll('#0=(1 2 . #0#)');
     const p = d as Pair;

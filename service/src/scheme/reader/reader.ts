@@ -12,7 +12,7 @@ import {
   Bytevector, Char, EOF, MString, NIL, Pair, SVector, Sym, sym,
   type Eof, type Value,
 } from '../values.js';
-import { CHAR_NAMES, Lexer, codePointText, isDelimiter } from './lexer.js';
+import { CHAR_NAMES, Lexer, codePointText } from './lexer.js';
 
 /** Deepest nesting of lists/vectors/quotes accepted in source. */
 export const MAX_NESTING = 1000;
@@ -41,6 +41,8 @@ export class DatumReader {
   private usedLabels = false;
   /** Parenthesised forms read so far: every `(`, `[`, `#(` and `#u8(` (see docs/interpreter.md). */
   compound = 0;
+  /** Whether `#!fold-case` is in effect: identifiers are read in lower case. */
+  private foldCase = false;
   /** Line/col where the last datum returned by `next()` started. */
   startLine = 1;
   startCol = 1;
@@ -114,7 +116,7 @@ export class DatumReader {
       default: {
         const tok = lx.token();
         if (tok === '.') return DOT;
-        return atom(tok, lx, line, col);
+        return atom(this.foldCase ? tok.toLowerCase() : tok, lx, line, col);
       }
     }
   }
@@ -203,8 +205,10 @@ export class DatumReader {
       lx.advance();
       return this.char(line, col);
     }
-    if (n === 33) { // #!fold-case, #!no-fold-case, #!r6rs…: directives are accepted and ignored.
-      lx.token();
+    if (n === 33) { // #!fold-case, #!no-fold-case (R7RS 2.1); other directives are ignored.
+      const directive = lx.token();
+      if (directive === '#!fold-case') this.foldCase = true;
+      else if (directive === '#!no-fold-case') this.foldCase = false;
       return DATUM_COMMENT;
     }
     if (t.startsWith('#u8(', lx.pos)) {
@@ -333,5 +337,3 @@ function patchLabels(root: Value): Value {
   }
   return fix(root);
 }
-
-export { isDelimiter };

@@ -1,6 +1,6 @@
 ;;! demo
 ;;! status: limit_exceeded
-;;! error: too_complex
+;;! error: too_complex 10:1
 ;;! results: 0
 (display "never runs")
 (define (f x) (list (list (list x))))

@@ -28,8 +28,15 @@ export class TlsFlagError extends Error {
 /** A file-system error the way the other load messages print it: `open <file>: <reason>`. */
 function openReason(file: string, e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (e as Error).message;
+  const why = code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : code === 'ENOTREG' ? 'not a regular file' : (e as Error).message;
   return `open ${file}: ${why}`;
+}
+
+/** Reads a flag's file; a device or pipe (`/dev/zero`) would never end. */
+function readRegular(file: string): string {
+  const st = statSync(file);
+  if (!st.isFile() && !st.isDirectory()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTREG' });
+  return readFileSync(file, 'utf8');
 }
 
 const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
@@ -51,7 +58,7 @@ export function loadTlsOptions(flags: TlsFlags): { options: TlsConnectOptions; w
     for (const file of flags.caCerts) {
       let text: string;
       try {
-        text = readFileSync(file, 'utf8');
+        text = readRegular(file);
       } catch (e) {
         throw new TlsFlagError(`--ca-cert ${file}: ${openReason(file, e)}`);
       }
@@ -63,14 +70,14 @@ export function loadTlsOptions(flags: TlsFlags): { options: TlsConnectOptions; w
   }
   if (flags.clientCert && flags.clientKey) {
     try {
-      options.cert = readFileSync(flags.clientCert, 'utf8');
+      options.cert = readRegular(flags.clientCert);
     } catch (e) {
       throw new TlsFlagError(`--client-cert ${flags.clientCert}: ${openReason(flags.clientCert, e)}`);
     }
     if (!PEM_CERT.test(options.cert)) throw new TlsFlagError(`--client-cert ${flags.clientCert}: no PEM certificate in the file`);
     PEM_CERT.lastIndex = 0;
     try {
-      options.key = readFileSync(flags.clientKey, 'utf8');
+      options.key = readRegular(flags.clientKey);
       const mode = statSync(flags.clientKey).mode & 0o777;
       if (mode & 0o044) {
         warnings.push(`warning: --client-key ${flags.clientKey} is readable by group or others (mode ${mode.toString(8).padStart(4, '0')}); chmod 600 it`);

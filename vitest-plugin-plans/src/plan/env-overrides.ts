@@ -4,7 +4,7 @@
  * format cannot read the process environment (templates see env, run, tasks),
  * so the override is a property of the invocation, as every flag is.
  */
-import type { EnvEntry, LoadedPlan } from '../plan/types.js';
+import type { EnvEntry, LoadedPlan } from './types.js';
 
 /** Prefix of the environment variables that override `env.<name>`. */
 export const ENV_PREFIX = 'RUNNER_ENV_';
