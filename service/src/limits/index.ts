@@ -9,7 +9,7 @@ import type { Limits, LimitsOptions } from './types.js';
 
 export type * from './types.js';
 export { DEMO_PER_DAY, DEMO_PER_MINUTE } from './types.js';
-export { billableMs, billCpu, checkQuota, type QuotaStatus, type QuotaSubject } from './quota.js';
+export { billableMs, billCpu, checkQuota, quotaStatus, type QuotaStatus, type QuotaSubject } from './quota.js';
 export { monthOf, secondsUntilNextMonth } from './month.js';
 
 /**

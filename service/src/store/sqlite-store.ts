@@ -12,6 +12,9 @@
  * `FULL` would fsync every commit (~2 ms here, on the event loop, for every answer): the trade-off
  * is in docs/limits.md "Where state lives".
  *
+ * Checkpoints run in a worker thread, not inside a commit on the event loop
+ * (`./sqlite-checkpointer.ts`).
+ *
  * Every SQL text is prepared once and reused (`#stmt`): preparing cost more than running the
  * query on the request path.
  */
@@ -21,6 +24,7 @@ import { join } from 'node:path';
 import { ServiceFault, toFault } from '../errors.js';
 import { generateAccountId, generateKey, generateKeyId, hashKey, isWellFormedKey } from '../keys/keys.js';
 import { LATEST_VERSION, pendingMigrations } from './migrations.js';
+import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 import { effectiveQuota, keyRecordOf } from './plans.js';
 import type { AccountListing, CpuCharge, CreatedKey, CreateKeyInput, KeyRecord, KeyWithUsage, Store } from './types.js';
 import { checkCharges, checkCreateKey, checkUsage, newAccountPlan } from './validate.js';
@@ -49,11 +53,12 @@ export async function createSqliteStore(dataDir: string): Promise<Store> {
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 5000');
     db.pragma('synchronous = NORMAL');
+    db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     db.pragma('foreign_keys = ON');
   } catch (e) {
     throw toFault('store_unavailable', `cannot open SQLite database in ${dataDir}`, e);
   }
-  const store = new SqliteStore(db);
+  const store = new SqliteStore(db, join(dataDir, SQLITE_FILE));
   await store.migrate();
   return store;
 }
@@ -84,7 +89,13 @@ class SqliteStore implements Store {
   #closed = false;
   readonly #statements = new Map<string, Database.Statement>();
 
-  constructor(private readonly db: Database.Database) {}
+  /** Started by the first CPU charge: only `serve` writes often enough to need it. */
+  #checkpointer: Checkpointer | null = null;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly file: string,
+  ) {}
 
   /** The prepared statement of `sql`, prepared on first use. */
   #stmt(sql: string): Database.Statement {
@@ -211,6 +222,7 @@ class SqliteStore implements Store {
   addCpuUsage(accountId: string, month: string, ms: number): Promise<number> {
     return this.#run('recording CPU usage', () => {
       checkUsage(month, ms);
+      this.#checkpointer ??= startCheckpointer(this.file);
       return (this.#stmt(ADD_USAGE).get(accountId, month, ms) as { used_ms: number }).used_ms;
     });
   }
@@ -219,6 +231,7 @@ class SqliteStore implements Store {
     return this.#run('recording CPU usage', () => {
       checkCharges(charges);
       if (charges.length === 0) return [];
+      this.#checkpointer ??= startCheckpointer(this.file);
       const add = this.#stmt(ADD_USAGE);
       // One transaction, so one WAL commit for the whole batch.
       return this.db.transaction(() => charges.map((c) => (add.get(c.accountId, c.month, c.ms) as { used_ms: number }).used_ms)).immediate();
@@ -236,6 +249,7 @@ class SqliteStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await this.#checkpointer?.stop();
     this.db.close();
   }
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { monthOf } from '../../src/limits/month.js';
 import { bearer, createHarness, type Harness } from './helpers.js';
 
 let h: Harness;
@@ -145,6 +148,36 @@ describe('POST /v1/eval', () => {
     const now = new Date();
     const monthEnd = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
     expect(Math.abs(Number(res.headers['retry-after']) - (monthEnd - Date.now()) / 1000)).toBeLessThan(5);
+  });
+
+  it('re-reads the CPU usage at the quota check when the body arrived slowly after the key', async () => {
+    const key = await h.key({ cpuQuotaMs: 10 });
+    const { accountId } = (await h.store.authenticate(key))!;
+    const server = http.createServer(h.app.handler);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const body = JSON.stringify({ source: '1' });
+      const req = http.request({ port, method: 'POST', path: '/v1/eval', headers: { ...bearer(key), 'Content-Length': Buffer.byteLength(body) } });
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+        });
+        req.on('error', reject);
+      });
+      req.flushHeaders();
+      // The key (and the usage with it) is read now; the quota is used up while the body is awaited.
+      await new Promise((r) => setTimeout(r, 100));
+      await h.store.addCpuUsage(accountId, monthOf(Date.now()), 10);
+      req.end(body);
+      const res = await answer;
+      expect(res.status).toBe(429);
+      expect(JSON.parse(res.body).error.type).toBe('cpu_quota_exceeded');
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('429 too_many_in_flight past 4 evaluations of one account, with Retry-After', async () => {

@@ -34,6 +34,7 @@ function bridgeOpts(ctx: NodeCtx, role: ExprRole, scope: ScopeOpts): BridgeOptio
     },
   };
   if (ctx.load.matcherCache) o.matcherCache = ctx.load.matcherCache;
+  if (ctx.load.compileCache) o.compileCache = ctx.load.compileCache;
   if (scope.kind !== undefined) o.kind = scope.kind;
   if (scope.repeat !== undefined) o.repeat = scope.repeat;
   if (ctx.matrixKeys !== undefined) o.matrixKeys = ctx.matrixKeys;

@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { diag, formatPath, type PathSegs } from './diagnostics.js';
 import type { CompiledExpr, Diagnostic, LoadedFile, Span } from './types.js';
-import type { Metrics, LintFacts } from './expr-bridge.js';
+import type { BridgeCompiled, BridgeFailed, Metrics, LintFacts } from './expr-bridge.js';
 import type { PNode } from './yaml-tree.js';
 import type { CompiledMatcher } from '../expr/matchers/types.js';
 
@@ -59,6 +59,8 @@ export interface LoadCtx {
   fileCache: Map<string, LoadedFile | { error: string }>;
   /** Schema, OpenAPI and snapshot matchers compiled so far in this load. */
   matcherCache?: Map<string, CompiledMatcher>;
+  /** Expressions compiled so far in this load (see `BridgeOptions.compileCache`). */
+  compileCache?: Map<string, BridgeCompiled | BridgeFailed>;
   /** Expressions outside tasks (env values, reset hook) that mention run.id. */
   runIdMentions: number;
   /** The current record list (a task's, or the plan-level one). */

@@ -22,6 +22,12 @@ export interface BridgeOptions {
   readFile?: (path: string) => { ok: true; text: string; resolved: string } | { ok: false; missing: boolean; message: string };
   /** Matchers compiled earlier in the same load (shared across expressions). */
   matcherCache?: Map<string, CompiledMatcher>;
+  /**
+   * Expressions compiled earlier in the same load, by scope, role and source:
+   * `status == 200` in 1,000 steps compiles once. Compiled expressions are
+   * immutable, so sharing them is safe.
+   */
+  compileCache?: Map<string, BridgeCompiled | BridgeFailed>;
 }
 
 /** Lint facts of a compiled assertion. */
@@ -60,8 +66,12 @@ export interface BridgeFailed {
 
 // Scopes are immutable; thousands of expressions share a handful of them.
 const SCOPES = new Map<string, Scope>();
+function scopeKey(kind: ScopeKind, o: { repeat?: 'serial' | 'parallel'; envKeys: string[]; matrixKeys?: string[] }): string {
+  return `${kind}|${o.repeat ?? ''}|${o.envKeys.join(',')}|${o.matrixKeys?.join(',') ?? '-'}`;
+}
+
 function cachedScope(kind: ScopeKind, o: { repeat?: 'serial' | 'parallel'; envKeys: string[]; matrixKeys?: string[] }): Scope {
-  const key = `${kind}|${o.repeat ?? ''}|${o.envKeys.join(',')}|${o.matrixKeys?.join(',') ?? '-'}`;
+  const key = scopeKey(kind, o);
   let s = SCOPES.get(key);
   if (!s) {
     if (SCOPES.size > 500) SCOPES.clear();
@@ -77,6 +87,23 @@ export function compileExpr(source: string, opts: BridgeOptions): BridgeCompiled
   const scopeOpts: { repeat?: 'serial' | 'parallel'; envKeys: string[]; matrixKeys?: string[] } = { envKeys: opts.envNames };
   if (opts.repeat !== undefined) scopeOpts.repeat = opts.repeat;
   if (opts.matrixKeys !== undefined) scopeOpts.matrixKeys = opts.matrixKeys;
+  const cache = opts.compileCache;
+  if (!cache) return compileUncached(source, opts, scopeKind, scopeOpts);
+  const key = `${scopeKey(scopeKind, scopeOpts)}|${opts.role}|${opts.readFile ? 'f' : '-'}|${source}`;
+  let out = cache.get(key);
+  if (!out) {
+    out = compileUncached(source, opts, scopeKind, scopeOpts);
+    cache.set(key, out);
+  }
+  return out;
+}
+
+function compileUncached(
+  source: string,
+  opts: BridgeOptions,
+  scopeKind: ScopeKind,
+  scopeOpts: { repeat?: 'serial' | 'parallel'; envKeys: string[]; matrixKeys?: string[] },
+): BridgeCompiled | BridgeFailed {
   const read = opts.readFile;
   const files: MatcherFiles | undefined = read && {
     read: (path: string): FileRead => {

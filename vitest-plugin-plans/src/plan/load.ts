@@ -85,7 +85,7 @@ function decodeUtf8(bytes: Buffer): string {
 export function loadPlanText(text: string, file: string, opts: LoadPlanOptions = {}): PlanLoad {
   const ctx: LoadCtx = {
     file, dir: resolve(opts.cwd ?? process.cwd(), dirname(file)), errors: [], warnings: [], advice: [],
-    files: opts.files ?? NODE_FILES, fileCache: new Map(), matcherCache: new Map(), runIdMentions: 0, uses: [], envNames: [],
+    files: opts.files ?? NODE_FILES, fileCache: new Map(), matcherCache: new Map(), compileCache: new Map(), runIdMentions: 0, uses: [], envNames: [],
   };
   const tree = parseYamlTree(text);
   for (const p of tree.problems) ctx.errors.push(diag('error', 'yaml', { file, line: p.line }, formatPath(p.at ?? []), p.message));

@@ -135,6 +135,30 @@ export class SimpleCall2 extends Node {
   }
 }
 
+/** Three simple operands. */
+export class SimpleCall3 extends Node {
+  constructor(readonly fn: Node, readonly a: Node, readonly b: Node, readonly c: Node) {
+    super();
+  }
+  override exec(m: Machine): Node | null {
+    const env = m.env;
+    const f = this.fn.ev(env);
+    const a = this.a.ev(env);
+    const b = this.b.ev(env);
+    const c = this.c.ev(env);
+    if (f instanceof Closure) {
+      const L = f.lambda;
+      if (L.nreq === 3 && !L.rest) {
+        const e: Env = [f.env, a, b, c];
+        for (let i = 0; i < L.extra; i++) e.push(undefined);
+        m.env = e;
+        return L.body;
+      }
+    }
+    return m.apply(f, [a, b, c], this);
+  }
+}
+
 /** Note `node` as where a failure happened, unless a more inner node already did. */
 function noteFailure(node: Node): void {
   const m = current.m;

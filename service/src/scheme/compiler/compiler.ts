@@ -6,7 +6,7 @@ import { SchemeError } from '../errors.js';
 import { Primitive } from '../machine/procedures.js';
 import type { Node } from '../machine/node.js';
 import { NIL, Pair, SVector, Sym, UNSPECIFIED, type Value } from '../values.js';
-import { Call, PrimCall, SimpleCall, SimpleCall1, SimpleCall2 } from './call-nodes.js';
+import { Call, PrimCall, SimpleCall, SimpleCall1, SimpleCall2, SimpleCall3 } from './call-nodes.js';
 import { FAST1, FAST2 } from './fast-ops.js';
 import { Cell, Const, GlobalRef, Seq, SetGlobal, SetLocal, localRef } from './nodes.js';
 import { FrameInfo, Scope, baseSym, depthOf, isId, resolve, strip, type Binding, type Id } from './scope.js';
@@ -133,6 +133,7 @@ export class Compiler {
     if (fn.simple && args.every((a) => a.simple)) {
       if (args.length === 1) node = new SimpleCall1(fn, args[0]!);
       else if (args.length === 2) node = new SimpleCall2(fn, args[0]!, args[1]!);
+      else if (args.length === 3) node = new SimpleCall3(fn, args[0]!, args[1]!, args[2]!);
       else node = new SimpleCall(fn, args);
     } else {
       node = new Call(fn, args);

@@ -91,9 +91,22 @@ export class CheckedRef extends Node {
   }
 }
 
+/** A letrec/internal-define slot of the enclosing frame (the usual place of local procedures). */
+export class CheckedRef1 extends Node {
+  override simple = true;
+  constructor(readonly index: number, readonly name: string) {
+    super();
+  }
+  override ev(env: Env): Value {
+    const v = env[0][this.index];
+    if (v === undefined) throw unbound(this.name);
+    return v;
+  }
+}
+
 /** Make a reference node for a local slot. */
 export function localRef(depth: number, index: number, checked: boolean, name: string): Node {
-  if (checked) return new CheckedRef(depth, index, name);
+  if (checked) return depth === 1 ? new CheckedRef1(index, name) : new CheckedRef(depth, index, name);
   if (depth === 0) return new LocalRef0(index);
   if (depth === 1) return new LocalRef1(index);
   return new LocalRef(depth, index);
