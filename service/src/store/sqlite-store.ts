@@ -97,6 +97,11 @@ class SqliteStore implements Store {
     private readonly file: string,
   ) {}
 
+  /** A usage write committed: counts toward the next background checkpoint. */
+  #committed(): void {
+    (this.#checkpointer ??= startCheckpointer(this.file)).noteCommit();
+  }
+
   /** The prepared statement of `sql`, prepared on first use. */
   #stmt(sql: string): Database.Statement {
     let st = this.#statements.get(sql);
@@ -222,8 +227,9 @@ class SqliteStore implements Store {
   addCpuUsage(accountId: string, month: string, ms: number): Promise<number> {
     return this.#run('recording CPU usage', () => {
       checkUsage(month, ms);
-      this.#checkpointer ??= startCheckpointer(this.file);
-      return (this.#stmt(ADD_USAGE).get(accountId, month, ms) as { used_ms: number }).used_ms;
+      const total = (this.#stmt(ADD_USAGE).get(accountId, month, ms) as { used_ms: number }).used_ms;
+      this.#committed();
+      return total;
     });
   }
 
@@ -231,10 +237,11 @@ class SqliteStore implements Store {
     return this.#run('recording CPU usage', () => {
       checkCharges(charges);
       if (charges.length === 0) return [];
-      this.#checkpointer ??= startCheckpointer(this.file);
       const add = this.#stmt(ADD_USAGE);
       // One transaction, so one WAL commit for the whole batch.
-      return this.db.transaction(() => charges.map((c) => (add.get(c.accountId, c.month, c.ms) as { used_ms: number }).used_ms)).immediate();
+      const totals = this.db.transaction(() => charges.map((c) => (add.get(c.accountId, c.month, c.ms) as { used_ms: number }).used_ms)).immediate();
+      this.#committed();
+      return totals;
     });
   }
 

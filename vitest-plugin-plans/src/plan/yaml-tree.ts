@@ -8,7 +8,6 @@
  */
 import { LineCounter, parseDocument, isAlias, isMap, isScalar, isSeq, isPair, Scalar } from 'yaml';
 import type { Node as YNode, Document } from 'yaml';
-import { parseFastYaml } from './yaml-fast.js';
 
 /** Position of a node: 1-based line and column. */
 export interface Pos {
@@ -64,17 +63,8 @@ const MAX_ALIAS_DEPTH = 50;
 const MAX_SYNTAX = 3;
 const MAX_NODES = 250_000;
 
-/** Parses YAML text into a positioned tree, collecting syntax errors and duplicate keys. */
+/** Parses YAML text (with the `yaml` package) into a positioned tree, collecting syntax errors and duplicate keys. */
 export function parseYamlTree(text: string): YamlTree {
-  // Most plans are in the subset the fast parser takes; anything else (and
-  // every fault) goes through the `yaml` package.
-  const fast = parseFastYaml(text);
-  if (fast !== undefined) return { root: fast, problems: [] };
-  return parseYamlTreeFull(text);
-}
-
-/** `parseYamlTree` through the `yaml` package only (the reference the fast path is tested against). */
-export function parseYamlTreeFull(text: string): YamlTree {
   const lineCounter = new LineCounter();
   const problems: YamlProblem[] = [];
   let doc: Document;

@@ -58,16 +58,38 @@ export class Machine implements BuiltinContext {
   applyNested(f: Value, args: Value[], at: Node | null): Value {
     const savedK = this.k;
     const savedEnv = this.env;
-    this.k = null;
+    // The nested run ends when this bottom frame is resumed. A continuation escaping past it
+    // (a guard, an early exit) abandons the JS frames in between: see NestedEscape.
+    const token = { active: true };
+    const bottom = new Frame(null, savedEnv, this.captures, NESTED_BOTTOM, at, token);
+    this.k = bottom;
+    this.bottoms.push(bottom);
+    let escaped = false;
     try {
-      return this.loop(this.apply(f, args, at));
+      return this.loop(this.apply(f, args, at), bottom);
+    } catch (e) {
+      escaped = e instanceof NestedEscape;
+      throw e;
     } finally {
-      this.k = savedK;
-      this.env = savedEnv;
+      token.active = false;
+      this.bottoms.pop();
+      if (!escaped) {
+        this.k = savedK;
+        this.env = savedEnv;
+      }
     }
   }
 
-  private loop(start: Node | null): Value {
+  /** Bottom frames of the nested runs in progress, innermost last. */
+  private readonly bottoms: Frame[] = [];
+
+  /** After a continuation replaced the registers: leave nested runs it does not belong to. */
+  private checkEscape(): void {
+    const bottom = this.bottoms[this.bottoms.length - 1];
+    if (bottom !== undefined && !chainHas(this.k, bottom)) throw new NestedEscape();
+  }
+
+  private loop(start: Node | null, bottom: Frame | null = null): Value {
     let n: Node | null = start;
     let last: Frame | null = null;
     for (;;) {
@@ -89,6 +111,13 @@ export class Machine implements BuiltinContext {
           }
         }
       } catch (e) {
+        if (e instanceof NestedEscape) {
+          // A continuation invoked in a nested run jumped out of it; carry on here if its
+          // frames are ours (always, for the outermost loop), else keep unwinding.
+          if (bottom !== null && !chainHas(this.k, bottom)) throw e;
+          n = null;
+          continue;
+        }
         n = this.onThrow(e, n ?? last?.at ?? null);
       }
     }
@@ -199,6 +228,7 @@ export class Machine implements BuiltinContext {
       this.handlers = c.handlers;
       this.params = c.params;
       this.val = v;
+      if (this.bottoms.length > 0) this.checkEscape();
       return null;
     }
     const s = steps[i]!;
@@ -238,6 +268,25 @@ function windSteps(from: Winder | null, to: Winder | null): WindStep[] {
   for (let i = befores.length - 1; i >= 0; i--) steps.push(befores[i]!);
   return steps;
 }
+
+/** Thrown to unwind the JS stack of a nested run that a continuation jumped out of. */
+class NestedEscape extends Error {}
+
+/** Whether `bottom` is in the frame chain `k`. */
+function chainHas(k: Frame | null, bottom: Frame): boolean {
+  for (let f = k; f !== null; f = f.next) if (f === bottom) return true;
+  return false;
+}
+
+/** Ends a nested run; resumed after the run finished (a re-entered continuation), it cannot return. */
+const NESTED_BOTTOM: FrameKind = {
+  resume(_m, f) {
+    if (!(f.a as { active: boolean }).active) {
+      throw new SchemeError('user_error', 'cannot re-enter a continuation captured inside a call of a redefined builtin');
+    }
+    return null;
+  },
+};
 
 const WIND: FrameKind = {
   resume(m, f) {
