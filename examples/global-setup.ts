@@ -5,25 +5,19 @@
  * service; otherwise a fresh evaluator is started on a free port with a new
  * data directory and new keys, and stopped at teardown.
  *
- * The values reach the plans as `env.<name>` overrides through the plugin's
- * provided env (RUNNER_ENV_<NAME> in the environment still wins).
+ * The plans read these variables themselves (`fromEnv` in their env), so
+ * the setup only makes sure they are set in this process: test files are
+ * transformed here and the workers, started after it, inherit them.
  */
-import type { TestProject } from 'vitest/node';
-import { startEvaluator, SITE_ORIGIN } from './start-evaluator.mjs';
+import { startEvaluator, planEnv } from './start-evaluator.mjs';
 
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
-  const url = process.env.EVALUATOR_URL;
-  const apiKey = process.env.EVALUATOR_API_KEY;
-  if (url && apiKey) {
-    project.provide('plans:env', {
-      base: url,
-      apiKey,
-      rateKey: process.env.EVALUATOR_RATE_KEY ?? apiKey,
-      site: process.env.EVALUATOR_SITE_ORIGIN ?? SITE_ORIGIN,
-    });
-    return undefined;
-  }
+export default async function setup(): Promise<(() => Promise<void>) | undefined> {
+  if (process.env.EVALUATOR_URL && process.env.EVALUATOR_API_KEY) return undefined;
   const ev = await startEvaluator();
-  project.provide('plans:env', { base: ev.url, apiKey: ev.apiKey, rateKey: ev.rateKey, site: SITE_ORIGIN });
-  return () => ev.stop();
+  const vars = planEnv(ev);
+  Object.assign(process.env, vars);
+  return async () => {
+    for (const k of Object.keys(vars)) delete process.env[k];
+    await ev.stop();
+  };
 }

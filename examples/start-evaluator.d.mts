@@ -18,5 +18,5 @@ export const SITE_ORIGIN: string;
 /** Starts the evaluator on a free port with a fresh data directory and two new keys. */
 export function startEvaluator(): Promise<StartedEvaluator>;
 
-/** The RUNNER_ENV_* variables that point the example plans at a service. */
+/** The environment variables the example plans read (`fromEnv` in their env). */
 export function planEnv(ev: { url: string; apiKey: string; rateKey?: string }): Record<string, string>;

@@ -78,7 +78,7 @@ export async function startEvaluator() {
   return { url, apiKey, rateKey, data, stop };
 }
 
-/** The RUNNER_ENV_* variables that point the example plans at a service. */
+/** The environment variables the example plans read (`fromEnv` in their env). */
 export function planEnv({ url, apiKey, rateKey }) {
-  return { RUNNER_ENV_BASE: url, RUNNER_ENV_APIKEY: apiKey, RUNNER_ENV_RATEKEY: rateKey ?? apiKey, RUNNER_ENV_SITE: SITE_ORIGIN };
+  return { EVALUATOR_URL: url, EVALUATOR_API_KEY: apiKey, EVALUATOR_RATE_KEY: rateKey ?? '', EVALUATOR_SITE_ORIGIN: SITE_ORIGIN };
 }

@@ -44,7 +44,7 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
   }
   const engine = await import('vitest-plugin-plans/plan');
   const file = args.positional[0]!;
-  const loaded = engine.loadPlan(file, { cwd: io.cwd });
+  const loaded = engine.loadPlan(file, { cwd: io.cwd, environ: io.env });
   if (!loaded.ok) {
     for (const e of loaded.errors) io.err(engine.renderDiagnostic(e));
     io.err(`${file}: ${loaded.errors.length} load error(s); nothing ran`);

@@ -118,7 +118,7 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
 
   // 3. plan loaded
   const file = args.positional[0]!;
-  const loaded = engine.loadPlan(file, { cwd: io.cwd } as never);
+  const loaded = engine.loadPlan(file, { cwd: io.cwd, environ: io.env });
   if (!loaded.ok) {
     for (const w of loaded.warnings) io.err(`warning: ${engine.renderDiagnostic(w)}`);
     for (const e of loaded.errors) io.err(engine.renderDiagnostic(e));

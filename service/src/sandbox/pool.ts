@@ -9,6 +9,7 @@
  *   replaced; that answer is built by `killedResponse` (steps and memory_bytes null).
  */
 import { Worker } from 'node:worker_threads';
+import { setPriority } from 'node:os';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { createLimiter } from '../concurrency/limiter.js';
@@ -102,6 +103,42 @@ function workerEntry(): WorkerEntry {
   };
 }
 
+/**
+ * Nice value of an evaluation thread that has run longer than `DEMOTE_AFTER_MS`. On Linux
+ * `setpriority` on a thread id affects that thread alone, so runaway programs yield the CPU to
+ * the HTTP thread: health checks, refusals and answers stay fast while every slot spins.
+ */
+export const WORKER_NICE = 10;
+
+/**
+ * A job starts at normal priority and is demoted to `WORKER_NICE` after this long. Short
+ * programs (most take well under a millisecond) then never wait behind other processes'
+ * threads at nice 10, which on a shared machine cost them more latency than they run.
+ */
+export const DEMOTE_AFTER_MS = 2;
+
+/**
+ * How a slot's thread priority is handled: `on-demand` when this process may both lower and
+ * raise it again (raising needs CAP_SYS_NICE or RLIMIT_NICE), else `fixed` at `WORKER_NICE`
+ * from the start (as for an unprivileged user), or `none` without a thread id (not Linux).
+ */
+type NiceMode = 'on-demand' | 'fixed' | 'none';
+
+function niceModeOf(tid: number | null): NiceMode {
+  if (tid === null) return 'none';
+  try {
+    setPriority(tid, WORKER_NICE);
+  } catch {
+    return 'none';
+  }
+  try {
+    setPriority(tid, 0);
+    return 'on-demand';
+  } catch {
+    return 'fixed';
+  }
+}
+
 class Slot {
   private worker!: Worker;
   private loaded!: Promise<void>;
@@ -110,6 +147,9 @@ class Slot {
   /** The worker thread's cumulative CPU when it last went idle (for a killed job's cpu_ms). */
   private cpuBase: number | null = null;
   private isReady = false;
+  private niceMode: NiceMode = 'none';
+  /** True while the thread runs at `WORKER_NICE` in `on-demand` mode. */
+  private demoted = false;
   private nextId = 1;
   /** Set while a worker that failed to START waits to be retried (backoff, not a tight loop). */
   private down: { error: Error; failures: number; timer: NodeJS.Timeout } | null = null;
@@ -152,6 +192,8 @@ class Slot {
       if (worker !== this.worker) return;
       if (m.kind === 'ready') {
         this.tid = m.tid;
+        this.niceMode = niceModeOf(m.tid);
+        this.demoted = false;
         this.cpuBase = m.tid === null ? null : taskCpuMs(m.tid);
         this.isReady = true;
         if (this.down) this.down = null;
@@ -195,13 +237,37 @@ class Slot {
     });
   }
 
+  /** One timer per job: the demotion first (in `on-demand` mode), then the kill. */
   private arm(p: Pending): void {
-    p.timer ??= setTimeout(() => this.kill('timeout'), p.job.timeoutMs + this.opts.killMarginMs);
+    if (p.timer) return;
+    const armedAt = performance.now();
+    const killAfter = p.job.timeoutMs + this.opts.killMarginMs;
+    const killTimer = () => setTimeout(() => this.kill('timeout'), Math.max(0, killAfter - (performance.now() - armedAt)));
+    if (this.niceMode !== 'on-demand' || killAfter <= DEMOTE_AFTER_MS) {
+      p.timer = killTimer();
+      return;
+    }
+    p.timer = setTimeout(() => {
+      this.setNice(WORKER_NICE);
+      if (this.pending === p) p.timer = killTimer();
+    }, DEMOTE_AFTER_MS);
   }
 
   private finish(): void {
     if (this.pending?.timer) clearTimeout(this.pending.timer);
     this.pending = null;
+    if (this.demoted) this.setNice(0);
+  }
+
+  private setNice(nice: number): void {
+    if (this.tid === null || this.niceMode !== 'on-demand') return;
+    try {
+      setPriority(this.tid, nice);
+      this.demoted = nice !== 0;
+    } catch {
+      // Lost the right to raise it again (or the thread is gone): stay at WORKER_NICE from now on.
+      this.niceMode = 'fixed';
+    }
   }
 
   /** Stops the worker for `reason`, answers its job with the killed response, starts a new one. */

@@ -7,7 +7,6 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { evaluate, toEvalResponse, API_LIMITS, DEMO_LIMITS } from '../scheme/index.js';
 import { stringifyJson } from '../scheme/json.js';
 import { threadCpuMs } from './thread-cpu.js';
@@ -45,19 +44,6 @@ port.on('message', (job: JobMessage) => {
   }
 });
 
-/**
- * Nice value of evaluation threads. On Linux `setpriority` on a thread id affects that thread
- * alone, so runaway programs yield the CPU to the HTTP thread: health checks, refusals and
- * answers stay fast while every slot spins (docs/http.md "Sandbox").
- */
-const WORKER_NICE = 10;
-
+// The parent sets this thread's priority by its id (pool.ts `WORKER_NICE`).
 const tid = ownTid();
-if (tid !== null) {
-  try {
-    setPriority(tid, WORKER_NICE);
-  } catch {
-    // Not permitted or not Linux: run at normal priority.
-  }
-}
 post({ kind: 'ready', tid });

@@ -34,6 +34,13 @@ const SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
+// Background work: on Linux a thread's own nice value yields the CPU to the HTTP thread.
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  require('node:os').setPriority(tid, 10);
+} catch {
+  // Not Linux or not permitted: normal priority.
+}
 parentPort.on('message', (m) => {
   if (m === 'stop') {
     db.close();
@@ -75,6 +82,8 @@ export function startCheckpointer(file: string, everyCommits = CHECKPOINT_EVERY_
       return (stopped ??= new Promise<void>((resolve) => {
         if (worker.threadId === -1) return resolve();
         worker.once('exit', () => resolve());
+        // Unref'd, the worker would not keep the loop alive long enough to exit cleanly.
+        worker.ref();
         worker.postMessage('stop');
         // A worker stuck in a checkpoint still ends: terminate after a grace period.
         setTimeout(() => void worker.terminate(), 2_000).unref();

@@ -120,7 +120,12 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
   const envValue: Value = { k: 'map', entries: env };
   const base: Record<string, Value> = { env: envValue, tasks: results.view, run: runValue };
   const render = createRenderer({ names: base }, results);
-  for (const e of plan.env) env.set(e.name, str(render.text(e.value)));
+  for (const e of plan.env) {
+    const text = render.text(e.value);
+    // A secret env value is known to the scrubber before any task can print it.
+    if (e.secret) emitter.scrubber.add(`env.${e.name}`, text);
+    env.set(e.name, str(text));
+  }
 
   const http = createHttpClient(o.tls ?? { rejectUnauthorized: true });
   let requests = 0;

@@ -67,6 +67,8 @@ export interface LoadCtx {
   uses: UseRecord[];
   /** Names declared under env:. */
   envNames: string[];
+  /** What `{ fromEnv: VAR }` env entries read. */
+  environ: Record<string, string | undefined>;
 }
 
 /** Context of the node being loaded: where in the plan, and what is in scope. */

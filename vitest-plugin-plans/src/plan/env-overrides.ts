@@ -51,7 +51,7 @@ export function applyEnvOverrides(plan: LoadedPlan, ...layers: Array<Record<stri
     const v = pick(e.name);
     if (v === undefined) return e;
     changed = true;
-    return { name: e.name, value: { source: v, span: e.value.span, path: e.value.path, parts: [{ kind: 'text', text: v }] } };
+    return { ...e, value: { source: v, span: e.value.span, path: e.value.path, parts: [{ kind: 'text', text: v }] } };
   });
   return changed ? { ...plan, env } : plan;
 }

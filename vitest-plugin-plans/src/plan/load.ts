@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { compileTemplate, fsReason } from './compile.js';
-import { NODE_FILES, regularFileSize, sub, type FileAccess, type LoadCtx, type NodeCtx, type UseRecord } from './context.js';
+import { NODE_FILES, error, regularFileSize, spanOf, sub, type FileAccess, type LoadCtx, type NodeCtx, type UseRecord } from './context.js';
 import { diag, formatPath, sortDiagnostics } from './diagnostics.js';
 import { adviseSize, lintQuantifiers, lintUnique } from './lints.js';
 import { bool, durationMs, get, items, scalarText, str } from './read.js';
@@ -26,6 +26,8 @@ export interface LoadPlanOptions {
   files?: FileAccess;
   /** Directory a relative plan path resolves against (default: the process's). */
   cwd?: string;
+  /** Environment that `{ fromEnv: VAR }` env entries read (default: process.env). */
+  environ?: Record<string, string | undefined>;
 }
 
 /** Outcome of a load. */
@@ -86,6 +88,7 @@ export function loadPlanText(text: string, file: string, opts: LoadPlanOptions =
   const ctx: LoadCtx = {
     file, dir: resolve(opts.cwd ?? process.cwd(), dirname(file)), errors: [], warnings: [], advice: [],
     files: opts.files ?? NODE_FILES, fileCache: new Map(), matcherCache: new Map(), compileCache: new Map(), runIdMentions: 0, uses: [], envNames: [],
+    environ: opts.environ ?? process.env,
   };
   const tree = parseYamlTree(text);
   for (const p of tree.problems) ctx.errors.push(diag('error', 'yaml', { file, line: p.line }, formatPath(p.at ?? []), p.message));
@@ -191,10 +194,42 @@ function loadEnv(top: NodeCtx, node: PNode | undefined): EnvEntry[] {
   if (node?.kind !== 'map') return out;
   top.load.envNames = node.entries.map((e) => e.key);
   node.entries.forEach((e, i) => {
+    const ctx: NodeCtx = { ...sub(top, 'env', e.key), envNames: node.entries.slice(0, i).map((x) => x.key) };
+    if (e.value.kind === 'map') {
+      const entry = loadEnvFromProcess(ctx, e.key, e.value);
+      if (entry) out.push(entry);
+      return;
+    }
     const s = scalarText(e.value);
     if (s === undefined) return;
-    const t = compileTemplate({ ...sub(top, 'env', e.key), envNames: node.entries.slice(0, i).map((x) => x.key) }, e.value, s);
+    const t = compileTemplate(ctx, e.value, s);
     if (t) out.push({ name: e.key, value: t });
   });
   return out;
+}
+
+/**
+ * `name: { fromEnv: VAR, default?: …, secret?: true }`: the value is read from
+ * the environment when the plan loads (an empty variable counts as unset, as
+ * in shells' `${VAR:-default}`), so a plan can be pointed at a target without
+ * editing it. Unset with no default is a load error: a run against a blank
+ * value would fail later and further from the cause.
+ */
+function loadEnvFromProcess(ctx: NodeCtx, name: string, node: PNode): EnvEntry | undefined {
+  const variable = scalarText(get(node, 'fromEnv'));
+  if (variable === undefined) return undefined; // the schema check reported it
+  const secret = scalarText(get(node, 'secret')) === 'true';
+  const fromProcess = ctx.load.environ[variable];
+  if (fromProcess !== undefined && fromProcess !== '') {
+    const span = spanOf(ctx.load, node);
+    return { name, fromEnv: variable, secret, value: { source: fromProcess, span, path: formatPath(ctx.segs), parts: [{ kind: 'text', text: fromProcess }] } };
+  }
+  const fallback = get(node, 'default');
+  const text = scalarText(fallback);
+  if (fallback === undefined || text === undefined) {
+    error(ctx, node, `the environment variable ${variable} is not set and the entry has no default`);
+    return undefined;
+  }
+  const value = compileTemplate(sub(ctx, 'default'), fallback, text);
+  return value ? { name, fromEnv: variable, secret, value } : undefined;
 }

@@ -375,6 +375,10 @@ export interface Task {
 export interface EnvEntry {
   name: string;
   value: Template;
+  /** `{ fromEnv: VAR }`: the process environment variable the value came from (or whose absence chose `default`). */
+  fromEnv?: string;
+  /** `{ secret: true }`: the scrubber learns the rendered value before any task runs. */
+  secret?: boolean;
 }
 
 /** `lifecycle:`. */

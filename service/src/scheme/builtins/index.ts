@@ -18,13 +18,16 @@ import { PROMISE_BUILTINS, PROMISE_CONTROL } from './promises.js';
 import { PARAMETER_CONTROL } from './parameters.js';
 import { MISC_BUILTINS } from './misc.js';
 import { FORMAT_BUILTINS } from './format.js';
+import { HASH_TABLE_BUILTINS, HASH_TABLE_CONTROL } from './hash-tables.js';
 import { makeControl, type ControlTable } from './control-kit.js';
 
 const PURE_TABLES: BuiltinTable[] = [
   NUMBER_BUILTINS, DATA_BUILTINS, CONTROL_PURE_BUILTINS, CONDITION_BUILTINS, SEARCH_BUILTINS,
-  RECORD_BUILTINS, PROMISE_BUILTINS, MISC_BUILTINS, FORMAT_BUILTINS,
+  RECORD_BUILTINS, PROMISE_BUILTINS, MISC_BUILTINS, FORMAT_BUILTINS, HASH_TABLE_BUILTINS,
 ];
-const CONTROL_TABLES: ControlTable[] = [CONTROL_BUILTINS, CONDITION_CONTROL, SEARCH_CONTROL, PROMISE_CONTROL, PARAMETER_CONTROL];
+const CONTROL_TABLES: ControlTable[] = [
+  CONTROL_BUILTINS, CONDITION_CONTROL, SEARCH_CONTROL, PROMISE_CONTROL, PARAMETER_CONTROL, HASH_TABLE_CONTROL,
+];
 
 /** Internal names the compiler's rewrites use, so a program redefining `list` cannot break quasiquote. */
 const INTERNAL_ALIASES: ReadonlyArray<readonly [string, string]> = [

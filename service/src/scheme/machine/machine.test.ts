@@ -26,6 +26,17 @@ describe('machine', () => {
     expect(last(src)).toBe('mine');
   });
 
+  it('lets continuations and handlers escape from inside such a redefined builtin', () => {
+    const src = `(define-syntax def (syntax-rules () ((_ n v) (define n v))))
+      (define (f x) (+ 1 (car x)))
+      (def car (lambda (x) (if (eq? x 'escape) (k0 'escaped) (raise 'oops))))
+      (define k0 #f)
+      (define a (call/cc (lambda (k) (set! k0 k) (f 'escape))))
+      (define b (guard (e (#t (list 'caught e))) (f 1)))
+      (list a b)`;
+    expect(last(src)).toBe('(escaped (caught oops))');
+  });
+
   it('runs dynamic-wind afters when an error escapes to a handler', () => {
     const src = `(define log '())
       (guard (e (#t (set! log (cons 'handled log))))

@@ -3,7 +3,7 @@
  * state that continuations capture (dynamic-wind winders, exception handlers, parameters).
  * Limits live in `Meter` (limits.ts); the loop asks it to check every few thousand steps.
  */
-import { arityError, describe } from '../builtins/check.js';
+import { arityError, checkArgs, describe } from '../builtins/check.js';
 import type { BuiltinContext } from '../builtins/define.js';
 import { SchemeError, UNCATCHABLE } from '../errors.js';
 import type { Meter } from '../limits.js';
@@ -14,7 +14,6 @@ import {
   type Handlers, type ParamBinding, type Winder,
 } from './procedures.js';
 import { Abort, uncaughtAbort } from './abort.js';
-import { checkArgs } from '../builtins/check.js';
 
 /** One evaluation’s machine. */
 export class Machine implements BuiltinContext {
@@ -115,6 +114,7 @@ export class Machine implements BuiltinContext {
           // A continuation invoked in a nested run jumped out of it; carry on here if its
           // frames are ours (always, for the outermost loop), else keep unwinding.
           if (bottom !== null && !chainHas(this.k, bottom)) throw e;
+          this.errNode = null;
           n = null;
           continue;
         }
