@@ -77,6 +77,10 @@ export async function evalCommand(argv: string[]): Promise<number> {
       return 0;
     }
     const opts = parseEvalArgs(argv);
+    // A reader that stops early (`| head`) is not an error of ours: stop writing quietly.
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+    });
     // Read every file first: an unreadable one is a usage error before anything runs.
     const sources = opts.files.map(readSource);
     for (const source of sources) process.stdout.write(`${evalToJson(source, opts)}\n`);

@@ -1,9 +1,10 @@
 /**
  * The monthly CPU quota check and billing, shared by every store.
  *
- * The HTTP layer calls `checkQuota` before an evaluation (429 `cpu_quota_exceeded` when
- * `exceeded`) and `billCpu` after it, awaiting it BEFORE sending the response so a crash after
- * the answer cannot lose a charge (evaluator-decisions.md: "stored durably"). Evaluations already
+ * The HTTP layer checks the standing before an evaluation (`quotaStatus` on the usage read with
+ * the key, or `checkQuota`; 429 `cpu_quota_exceeded` when `exceeded`) and charges `billableMs`
+ * after it (`../http/billing.ts`, group commit), awaiting the charge BEFORE sending the response
+ * so a crash after the answer cannot lose it (evaluator-decisions.md: "stored durably"). Evaluations already
  * in flight when the quota runs out are allowed to finish, so usage can overshoot the quota by at
  * most in-flight × max timeout; the next request is refused.
  */

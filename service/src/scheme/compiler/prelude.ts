@@ -54,7 +54,8 @@ const PRELUDE = `
 
 (define-syntax assert
   (syntax-rules ()
-    ((_ e) (if e #t (%error "assertion failed:" 'e)))))
+    ((_ e) (if e #t (%error "assertion failed:" 'e)))
+    ((_ e message irritant ...) (if e #t (%error message irritant ...)))))
 `;
 
 for (const f of readAll(PRELUDE)) {

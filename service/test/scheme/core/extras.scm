@@ -9,3 +9,4 @@
 (assert (= 1 1)) ;=> #t
 (guard (e (#t (error-object-message e))) (assert (= 1 2))) ;=> "assertion failed:"
 (guard (e (#t (error-object-message e))) (format #f "~a ~a" 1)) ;=> "format: ~a has no argument left"
+(guard (e (#t (list (error-object-message e) (error-object-irritants e)))) (assert (= 1 2) "one is not two:" 1 2)) ;=> ("one is not two:" (1 2))
