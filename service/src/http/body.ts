@@ -41,7 +41,8 @@ export function readBody(req: IncomingMessage, options: ReadBodyOptions = {}): P
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
-    let timer = setTimeout(onIdle, idleMs);
+    // One timer per body, pushed back with refresh() on each chunk (no new timer per chunk).
+    const timer = setTimeout(onIdle, idleMs);
 
     function cleanup(): void {
       settled = true;
@@ -67,8 +68,7 @@ export function readBody(req: IncomingMessage, options: ReadBodyOptions = {}): P
         return;
       }
       chunks.push(chunk);
-      clearTimeout(timer);
-      timer = setTimeout(onIdle, idleMs);
+      timer.refresh();
     }
     function onEnd(): void {
       cleanup();

@@ -72,11 +72,15 @@ function printResult(v: Value, index: number, line: number, col: number, limits:
     value = '';
     truncated = true;
   }
+  // A value too large to print whole gets no json copy either: the copy would
+  // carry what `value` cut, and the response must stay bounded (docs/values.md).
   let json: JsonValue = null;
-  try {
-    json = toJson(v);
-  } catch {
-    json = null;
+  if (!truncated) {
+    try {
+      json = toJson(v);
+    } catch {
+      json = null;
+    }
   }
   return { index, line, col, value, value_truncated: truncated, json };
 }
