@@ -52,13 +52,21 @@ export interface Server {
   stop(): Promise<number | string | null>;
 }
 
-export async function startServer(opts: { data?: string; slots?: number; extra?: string[] } = {}): Promise<Server> {
+export async function startServer(opts: { data?: string; slots?: number; extra?: string[]; viaEnv?: boolean } = {}): Promise<Server> {
   const data = opts.data ?? tmpData();
   const port = await freePort();
-  const args = [BIN, 'serve', '--port', String(port), '--data', data, '--site-origin', SITE_ORIGIN, '--quiet'];
+  let args = [BIN, 'serve', '--port', String(port), '--data', data, '--site-origin', SITE_ORIGIN, '--quiet'];
   if (opts.slots !== undefined) args.push('--slots', String(opts.slots));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of ['PORT', 'HOST', 'DATA_DIR', 'SITE_ORIGIN', 'EVAL_SLOTS', 'DATABASE_URL', 'REDIS_URL', 'TRUST_PROXY']) delete env[k];
+  if (opts.viaEnv) {
+    // The same configuration through the environment variables only (evaluator-decisions.md).
+    args = [BIN, 'serve', '--quiet'];
+    Object.assign(env, { PORT: String(port), DATA_DIR: data, SITE_ORIGIN });
+    if (opts.slots !== undefined) env.EVAL_SLOTS = String(opts.slots);
+  }
   if (opts.extra) args.push(...opts.extra);
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   const exited = new Promise<number | string | null>((r) => child.once('exit', (code, sig) => r(code ?? sig)));
   await new Promise<void>((resolve, reject) => {
@@ -93,9 +101,9 @@ export async function startServer(opts: { data?: string; slots?: number; extra?:
 }
 
 /** Runs the executable to completion. */
-export function runBin(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runBin(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO_ROOT });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

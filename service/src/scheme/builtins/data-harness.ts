@@ -6,6 +6,7 @@
  *
  * @example runData('(string-ref "abc" 1)').text // "#\\b"
  */
+import { CURRENT_ERROR_PORT, CURRENT_INPUT_PORT, CURRENT_OUTPUT_PORT } from './current-ports.js';
 import { SchemeError } from '../errors.js';
 import { writeString } from '../printer.js';
 import { readAll } from '../reader/index.js';
@@ -38,6 +39,13 @@ export function harnessContext(limit = 64 * 1024 * 1024): HarnessContext {
   return ctx;
 }
 
+/** The current-port parameter objects, called with no arguments: their defaults. */
+const CURRENT_PORTS = new Map([
+  ['current-input-port', CURRENT_INPUT_PORT],
+  ['current-output-port', CURRENT_OUTPUT_PORT],
+  ['current-error-port', CURRENT_ERROR_PORT],
+]);
+
 function evaluate(form: Value, ctx: BuiltinContext, env: Map<Sym, Value>): Value {
   if (form instanceof Sym) return env.get(form) ?? form;
   if (!(form instanceof Pair) || !(form.car instanceof Sym)) return form;
@@ -47,6 +55,8 @@ function evaluate(form: Value, ctx: BuiltinContext, env: Map<Sym, Value>): Value
     env.set(rest.car as Sym, evaluate((rest.cdr as Pair).car, ctx, env));
     return false;
   }
+  const param = CURRENT_PORTS.get(form.car.name);
+  if (param !== undefined) return param.value;
   const spec = TABLE.get(form.car.name);
   if (spec === undefined) return form;
   const args: Value[] = [];

@@ -9,6 +9,7 @@
  *   fn: ([p]) => (p as Pair).car,
  * });
  */
+import type { Parameter } from '../machine/procedures.js';
 import type { Value } from '../values.js';
 
 /** An argument type: a test and the noun used in messages ("expected a pair, got 5"). */
@@ -27,6 +28,8 @@ export interface BuiltinContext {
   writeStdout(text: string): void;
   /** Account for `bytes` of newly allocated Scheme data; throws memory_limit past the bound. */
   charge(bytes: number): void;
+  /** The current value of a parameter object (absent in test harnesses: the default). */
+  paramValue?(p: Parameter): Value;
 }
 
 export interface BuiltinSpec {

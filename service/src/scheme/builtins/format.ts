@@ -3,6 +3,10 @@
  * output: `(format #f "~a + ~s~%" 1 "x")` → "1 + \"x\"\n"; `(format #t …)` prints; a string
  * first argument is SRFI 28's form. Directives: ~a ~s ~d ~x ~o ~b ~% ~~.
  */
+import { CURRENT_OUTPUT_PORT, currentPort } from './current-ports.js';
+import { STDOUT_PORT } from './port-objects.js';
+import { textualOutputPortArg } from './arg-types.js';
+import { CHAR_BYTES, chargeFor } from './data-checks.js';
 import { SchemeError } from '../errors.js';
 import { numberToString } from '../numbers/index.js';
 import { printValue } from '../printer.js';
@@ -71,7 +75,13 @@ export const FORMAT_BUILTINS: BuiltinTable = [
       const text = render(template.chars, args, ctx);
       if (dest === false) return new MString(text);
       if (dest === true) {
-        ctx.writeStdout(text);
+        const port = currentPort('format', ctx, CURRENT_OUTPUT_PORT, textualOutputPortArg);
+        if (!port.open) throw wrongType('format', 'an open output port', port);
+        if (port === STDOUT_PORT) ctx.writeStdout(text);
+        else {
+          chargeFor(ctx, text.length, CHAR_BYTES);
+          port.chunks.push(text);
+        }
         return UNSPECIFIED;
       }
       throw wrongType('format', 'a destination #t or #f (ports are not supported)', dest!);

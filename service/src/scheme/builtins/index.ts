@@ -19,6 +19,7 @@ import { PARAMETER_CONTROL } from './parameters.js';
 import { MISC_BUILTINS } from './misc.js';
 import { FORMAT_BUILTINS } from './format.js';
 import { HASH_TABLE_BUILTINS, HASH_TABLE_CONTROL } from './hash-tables.js';
+import { CURRENT_ERROR_PORT, CURRENT_INPUT_PORT, CURRENT_OUTPUT_PORT } from './current-ports.js';
 import { makeControl, type ControlTable } from './control-kit.js';
 
 const PURE_TABLES: BuiltinTable[] = [
@@ -50,6 +51,10 @@ function buildRegistry(): Map<string, Procedure> {
   for (const table of CONTROL_TABLES) {
     for (const spec of table) reg.set(spec.name, makeControl(spec));
   }
+  // The current ports are parameter objects (parameterize can redirect them).
+  reg.set('current-input-port', CURRENT_INPUT_PORT);
+  reg.set('current-output-port', CURRENT_OUTPUT_PORT);
+  reg.set('current-error-port', CURRENT_ERROR_PORT);
   for (const [alias, name] of INTERNAL_ALIASES) {
     const p = reg.get(name);
     if (p !== undefined) reg.set(alias, p);

@@ -226,5 +226,44 @@ const SPECIAL: BuiltinTable = [
   }),
 ];
 
+const noComplex = (name: string): SchemeError =>
+  new SchemeError('arithmetic_error', `${name}: the result is not a real number (complex numbers are not supported)`);
+
+/** (scheme complex) for the reals we have: every number is its own real part. */
+const COMPLEX: BuiltinTable = [
+  defineBuiltin({ name: 'real-part', args: [realArg], doc: 'The real part of x: x itself.', fn: ([x]) => x }),
+  defineBuiltin({ name: 'imag-part', args: [realArg], doc: 'The imaginary part of a real: exact 0.', fn: () => 0 }),
+  defineBuiltin({
+    name: 'magnitude', args: [realArg], doc: 'The magnitude of a real: its absolute value.',
+    fn: ([x]) => (x instanceof Flonum ? new Flonum(Math.abs(x.value)) : N.sign(x as Num) < 0 ? N.negate(x as Num) : x),
+  }),
+  defineBuiltin({
+    name: 'angle', args: [realArg], doc: 'The angle of a real: 0 when non-negative, pi when negative.',
+    fn: ([x]) => {
+      if (x instanceof Flonum) return new Flonum(Number.isNaN(x.value) ? NaN : x.value < 0 || Object.is(x.value, -0) ? Math.PI : 0);
+      return N.sign(x as Num) < 0 ? new Flonum(Math.PI) : 0;
+    },
+  }),
+  defineBuiltin({
+    name: 'make-rectangular', args: [realArg, realArg], doc: 'x + yi; only a zero imaginary part is supported.',
+    fn: ([x, y]) => {
+      if (y === 0) return x;
+      if (y instanceof Flonum && y.value === 0) return N.toFlonum(x as Num);
+      throw noComplex('make-rectangular');
+    },
+  }),
+  defineBuiltin({
+    name: 'make-polar', args: [realArg, realArg], doc: 'The number with magnitude m and angle a; only real results are supported.',
+    fn: ([m, a]) => {
+      if (a === 0) return m;
+      const t = N.toDouble(a as Num);
+      const r = N.toDouble(m as Num);
+      if (t === 0) return new Flonum(r);
+      if (t === Math.PI) return new Flonum(-r);
+      throw noComplex('make-polar');
+    },
+  }),
+];
+
 /** Every R7RS-small numeric procedure. */
-export const NUMBER_BUILTINS: BuiltinTable = [...PREDICATES, ...ARITHMETIC, ...SPECIAL];
+export const NUMBER_BUILTINS: BuiltinTable = [...PREDICATES, ...ARITHMETIC, ...SPECIAL, ...COMPLEX];

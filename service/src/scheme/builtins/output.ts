@@ -15,7 +15,8 @@ import { anyArg, defineBuiltin, type BuiltinContext, type BuiltinSpec, type Buil
 import { binaryOutputPortArg, byteArg, bytevectorArg, charArg, indexArg, outputPortArg, stringArg, textualOutputPortArg } from './arg-types.js';
 import { CHAR_BYTES, chargeFor, checkRange } from './data-checks.js';
 import { openPort } from './ports.js';
-import { STDOUT_PORT } from './port-objects.js';
+import { Port, STDOUT_PORT } from './port-objects.js';
+import { CURRENT_OUTPUT_PORT, currentPort } from './current-ports.js';
 import { sliceCodePoints, stringLength } from './string-index.js';
 
 /** Longest printed value sent to stdout (UTF-16 units): above the 1 MiB output cap. */
@@ -24,8 +25,13 @@ export const STDOUT_PRINT_LIMIT = 2 * 1024 * 1024;
 export const PORT_PRINT_LIMIT = 16 * 1024 * 1024;
 
 /** Send text to a textual output port or stdout. */
+/** The port argument, or the current output port when it is left out. */
+function textOut(who: string, ctx: BuiltinContext, p: Value | undefined): Port {
+  return openPort(who, p ?? currentPort(who, ctx, CURRENT_OUTPUT_PORT, textualOutputPortArg), STDOUT_PORT, textualOutputPortArg);
+}
+
 function emitText(who: string, ctx: BuiltinContext, p: Value | undefined, text: string): Value {
-  const port = openPort(who, p, STDOUT_PORT, textualOutputPortArg);
+  const port = textOut(who, ctx, p);
   if (port === STDOUT_PORT) ctx.writeStdout(text);
   else {
     chargeFor(ctx, text.length, CHAR_BYTES);
@@ -41,18 +47,19 @@ function printer(name: string, mode: PrintMode, doc: string): BuiltinSpec {
     optional: 1,
     doc,
     fn: ([v, p], ctx) => {
-      const toStdout = p === undefined || p === STDOUT_PORT;
+      const port = textOut(name, ctx, p);
+      const toStdout = port === STDOUT_PORT;
       const printed = printValue(v!, mode, { maxChars: toStdout ? STDOUT_PRINT_LIMIT : PORT_PRINT_LIMIT });
       if (printed.truncated && !toStdout) {
         throw new SchemeError('memory_limit', `${name}: the printed value is longer than ${PORT_PRINT_LIMIT} characters`);
       }
-      return emitText(name, ctx, p, printed.text);
+      return emitText(name, ctx, port, printed.text);
     },
   });
 }
 
 function binaryOut(who: string, ctx: BuiltinContext, p: Value | undefined, bytes: Uint8Array): Value {
-  const port = openPort(who, p, STDOUT_PORT, binaryOutputPortArg);
+  const port = openPort(who, p ?? currentPort(who, ctx, CURRENT_OUTPUT_PORT, binaryPortOrStdout), STDOUT_PORT, binaryOutputPortArg);
   // Bytes to stdout: decoded as UTF-8, as a terminal would show them.
   if (port === STDOUT_PORT) ctx.writeStdout(new TextDecoder().decode(bytes));
   else {

@@ -55,3 +55,5 @@ export const STDOUT_PORT = new Port(false, true, 'stdout');
  * seen in the one output stream the API returns rather than silently lost.
  */
 export const STDERR_PORT = STDOUT_PORT;
+/** The standard input: always at its end (a sandboxed program has no stdin). */
+export const STDIN_PORT = Port.inputString('');

@@ -25,10 +25,10 @@ import {
   textualOutputPortArg,
 } from './arg-types.js';
 import { CHAR_BYTES, chargeFor, checkMutable, checkRange, toCount } from './data-checks.js';
-import { Port, STDERR_PORT, STDOUT_PORT } from './port-objects.js';
+import { Port, STDIN_PORT, STDOUT_PORT } from './port-objects.js';
+import { CURRENT_INPUT_PORT, currentPort } from './current-ports.js';
+import type { BuiltinContext } from './define.js';
 
-/** The standard input: always at its end. */
-const STDIN_PORT = Port.inputString('');
 
 /** The port argument (or `fallback`), refused when closed. */
 export function openPort(who: string, p: Value | undefined, fallback: Port, type: ArgType): Port {
@@ -37,8 +37,10 @@ export function openPort(who: string, p: Value | undefined, fallback: Port, type
   return port;
 }
 
-const textIn = (who: string, p: Value | undefined): Port => openPort(who, p, STDIN_PORT, textualInputPortArg);
-const bytesIn = (who: string, p: Value | undefined): Port => openPort(who, p, STDIN_PORT, binaryInputPortArg);
+const textIn = (who: string, p: Value | undefined, ctx: BuiltinContext): Port =>
+  openPort(who, p ?? currentPort(who, ctx, CURRENT_INPUT_PORT, textualInputPortArg), STDIN_PORT, textualInputPortArg);
+const bytesIn = (who: string, p: Value | undefined, ctx: BuiltinContext): Port =>
+  openPort(who, p ?? currentPort(who, ctx, CURRENT_INPUT_PORT, binaryInputPortArg), STDIN_PORT, binaryInputPortArg);
 
 /** Next code point of a textual input port without consuming it, or -1 at the end. */
 function peekCode(p: Port): number {
@@ -93,9 +95,6 @@ export const PORT_BUILTINS: BuiltinTable = [
   defineBuiltin({ name: 'close-port', args: [portArg], doc: 'Close the port.', fn: ([p]) => close(p, 'any') }),
   defineBuiltin({ name: 'close-input-port', args: [inputPortArg], doc: 'Close the input port.', fn: ([p]) => close(p, 'input') }),
   defineBuiltin({ name: 'close-output-port', args: [outputPortArg], doc: 'Close the output port.', fn: ([p]) => close(p, 'output') }),
-  defineBuiltin({ name: 'current-input-port', args: [], doc: 'The standard input port (empty: there is no stdin).', fn: () => STDIN_PORT }),
-  defineBuiltin({ name: 'current-output-port', args: [], doc: "The standard output port (the program's stdout).", fn: () => STDOUT_PORT }),
-  defineBuiltin({ name: 'current-error-port', args: [], doc: "The error port (also the program's stdout).", fn: () => STDERR_PORT }),
   defineBuiltin({ name: 'eof-object', args: [], doc: 'The end-of-file object.', fn: () => EOF }),
   defineBuiltin({ name: 'eof-object?', args: [anyArg], doc: 'Whether the value is the end-of-file object.', fn: ([v]) => v instanceof Eof }),
   defineBuiltin({
@@ -135,24 +134,24 @@ export const PORT_BUILTINS: BuiltinTable = [
       return new Bytevector(Uint8Array.from((p as Port).written));
     },
   }),
-  defineBuiltin({ name: 'read-char', args: [textualInputPortArg], optional: 1, doc: 'The next character, consumed, or eof.', fn: ([p]) => readChar(textIn('read-char', p), true) }),
-  defineBuiltin({ name: 'peek-char', args: [textualInputPortArg], optional: 1, doc: 'The next character, not consumed, or eof.', fn: ([p]) => readChar(textIn('peek-char', p), false) }),
-  defineBuiltin({ name: 'read-line', args: [textualInputPortArg], optional: 1, doc: 'The next line without its end, or eof.', fn: ([p]) => readLine(textIn('read-line', p)) }),
+  defineBuiltin({ name: 'read-char', args: [textualInputPortArg], optional: 1, doc: 'The next character, consumed, or eof.', fn: ([p], ctx) => readChar(textIn('read-char', p, ctx), true) }),
+  defineBuiltin({ name: 'peek-char', args: [textualInputPortArg], optional: 1, doc: 'The next character, not consumed, or eof.', fn: ([p], ctx) => readChar(textIn('peek-char', p, ctx), false) }),
+  defineBuiltin({ name: 'read-line', args: [textualInputPortArg], optional: 1, doc: 'The next line without its end, or eof.', fn: ([p], ctx) => readLine(textIn('read-line', p, ctx)) }),
   defineBuiltin({
     name: 'read-string',
     args: [indexArg, textualInputPortArg],
     optional: 1,
     doc: 'A string of up to k next characters, or eof.',
-    fn: ([k, p]) => readString(textIn('read-string', p), toCount(k!)),
+    fn: ([k, p], ctx) => readString(textIn('read-string', p, ctx), toCount(k!)),
   }),
-  defineBuiltin({ name: 'char-ready?', args: [textualInputPortArg], optional: 1, doc: 'Whether a character can be read without blocking (always #t).', fn: ([p]) => (textIn('char-ready?', p), true) }),
+  defineBuiltin({ name: 'char-ready?', args: [textualInputPortArg], optional: 1, doc: 'Whether a character can be read without blocking (always #t).', fn: ([p], ctx) => (textIn('char-ready?', p, ctx), true) }),
   defineBuiltin({
     name: 'read',
     args: [textualInputPortArg],
     optional: 1,
     doc: 'The next datum read from the port, or eof.',
-    fn: ([p]) => {
-      const port = textIn('read', p);
+    fn: ([p], ctx) => {
+      const port = textIn('read', p, ctx);
       const { datum, end } = readDatum(port.text, port.pos);
       port.pos = end;
       return datum;
@@ -163,8 +162,8 @@ export const PORT_BUILTINS: BuiltinTable = [
     args: [binaryInputPortArg],
     optional: 1,
     doc: 'The next byte, consumed, or eof.',
-    fn: ([p]) => {
-      const port = bytesIn('read-u8', p);
+    fn: ([p], ctx) => {
+      const port = bytesIn('read-u8', p, ctx);
       return port.pos < port.bytes.length ? port.bytes[port.pos++]! : EOF;
     },
   }),
@@ -173,19 +172,19 @@ export const PORT_BUILTINS: BuiltinTable = [
     args: [binaryInputPortArg],
     optional: 1,
     doc: 'The next byte, not consumed, or eof.',
-    fn: ([p]) => {
-      const port = bytesIn('peek-u8', p);
+    fn: ([p], ctx) => {
+      const port = bytesIn('peek-u8', p, ctx);
       return port.pos < port.bytes.length ? port.bytes[port.pos]! : EOF;
     },
   }),
-  defineBuiltin({ name: 'u8-ready?', args: [binaryInputPortArg], optional: 1, doc: 'Whether a byte can be read without blocking (always #t).', fn: ([p]) => (bytesIn('u8-ready?', p), true) }),
+  defineBuiltin({ name: 'u8-ready?', args: [binaryInputPortArg], optional: 1, doc: 'Whether a byte can be read without blocking (always #t).', fn: ([p], ctx) => (bytesIn('u8-ready?', p, ctx), true) }),
   defineBuiltin({
     name: 'read-bytevector',
     args: [indexArg, binaryInputPortArg],
     optional: 1,
     doc: 'A bytevector of up to k next bytes, or eof.',
     fn: ([k, p], ctx) => {
-      const port = bytesIn('read-bytevector', p);
+      const port = bytesIn('read-bytevector', p, ctx);
       if (port.pos >= port.bytes.length) return EOF;
       const end = Math.min(port.bytes.length, port.pos + toCount(k!));
       chargeFor(ctx, end - port.pos, 1);
@@ -199,11 +198,11 @@ export const PORT_BUILTINS: BuiltinTable = [
     args: [bytevectorArg, binaryInputPortArg, indexArg, indexArg],
     optional: 3,
     doc: 'Read bytes into the bytevector from start to end; the count read, or eof.',
-    fn: ([bv, p, s, e]) => {
+    fn: ([bv, p, s, e], ctx) => {
       const target = bv as Bytevector;
       checkMutable('read-bytevector!', target, 'bytevector');
       const [a, b] = checkRange('read-bytevector!', s, e, target.bytes.length, 'a bytevector');
-      const port = bytesIn('read-bytevector!', p);
+      const port = bytesIn('read-bytevector!', p, ctx);
       if (port.pos >= port.bytes.length && b > a) return EOF;
       const n = Math.min(b - a, port.bytes.length - port.pos);
       target.bytes.set(port.bytes.subarray(port.pos, port.pos + n), a);

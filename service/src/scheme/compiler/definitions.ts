@@ -20,7 +20,8 @@ function define(_c: Compiler, f: Pair, _scope: Scope): Definition {
   }
   // (define (name . formals) body…), possibly curried: (define ((name a) b) body…)
   let body: Value = (f.cdr as Pair).cdr;
-  while (target instanceof Pair && target.car instanceof Pair) {
+  for (let depth = 0; target instanceof Pair && target.car instanceof Pair; depth++) {
+    if (depth > 1000) throw syntaxError('define: bad syntax (circular or too deeply curried)', f);
     body = form(f, formTail(f, [core('lambda'), target.cdr], body));
     target = target.car;
   }
@@ -50,8 +51,11 @@ function defineValues(_c: Compiler, f: Pair): Definition {
   const ids: Id[] = [];
   const temps: Value[] = [];
   let formals = parts[0]!;
+  const seen = new Set<Id>();
   while (formals instanceof Pair) {
     if (!isId(formals.car)) throw syntaxError('define-values: formals must be identifiers', f);
+    if (seen.has(formals.car)) throw syntaxError(`define-values: duplicate name ${baseSym(formals.car).name}`, f);
+    seen.add(formals.car);
     ids.push(formals.car);
     temps.push(fresh('v'));
     formals = formals.cdr;

@@ -48,6 +48,7 @@ rewrite('case', (x, scope) => {
   const body = (cl: Pair): Value => {
     if (cl.cdr instanceof Pair && isKeyword(cl.cdr.car, '=>', scope)) {
       const rest = listItems(cl.cdr.cdr, 'case =>', x);
+      if (rest.length !== 1) throw syntaxError('case: => takes exactly one expression', x);
       return form(x, rest[0]!, k);
     }
     return begin(x, cl.cdr);
@@ -56,8 +57,13 @@ rewrite('case', (x, scope) => {
   for (let i = clauses.length - 1; i >= 0; i--) {
     const cl = clauses[i]!;
     if (!(cl instanceof Pair)) throw syntaxError('case: each clause is ((datum…) expression…)', x);
-    if (isKeyword(cl.car, 'else', scope)) out = body(cl);
-    else out = form(x, core('if'), form(x, core('%memv'), k, form(x, core('quote'), cl.car)), body(cl), out);
+    if (isKeyword(cl.car, 'else', scope)) {
+      if (i !== clauses.length - 1) throw syntaxError('case: else must be the last clause', x);
+      out = body(cl);
+    } else {
+      listItems(cl.car, 'case: a clause\'s data', x);
+      out = form(x, core('if'), form(x, core('%memv'), k, form(x, core('quote'), cl.car)), body(cl), out);
+    }
   }
   return form(x, core('let'), form(x, form(x, k, key!)), out);
 });
@@ -109,6 +115,9 @@ function qq(t: Value, depth: number, scope: Scope, at: Pair): Value {
     return form(at, core('%list->vector'), qq(listFrom(t.items), depth, scope, at));
   }
   if (!(t instanceof Pair)) return quote(t);
+  for (const k of ['unquote', 'unquote-splicing', 'quasiquote']) {
+    if (isKeyword(t.car, k, scope) && !(t.cdr instanceof Pair && t.cdr.cdr === NIL)) throw syntaxError(`${k}: expected exactly one expression`, at);
+  }
   if (isKeyword(t.car, 'unquote', scope) && t.cdr instanceof Pair) {
     if (depth === 1) return t.cdr.car;
     return form(at, core('%list'), quote(t.car), qq(t.cdr.car, depth - 1, scope, at));

@@ -23,6 +23,15 @@ import './definitions.js';
 import './prelude.js';
 
 const SOURCE = `
+(define (call-with-output-string proc)
+  (let ((port (open-output-string))) (proc port) (get-output-string port)))
+(define (with-output-to-string thunk)
+  (let ((port (open-output-string)))
+    (parameterize ((current-output-port port)) (thunk))
+    (get-output-string port)))
+(define (call-with-port port proc)
+  (call-with-values (lambda () (proc port))
+    (lambda results (close-port port) (apply values results))))
 (define (filter pred l)
   (let loop ((l l) (acc '()))
     (cond ((null? l) (reverse acc))

@@ -17,18 +17,25 @@ export function scanRedefinitions(forms: readonly Value[]): Set<Sym> {
   /** The name a define/set! target binds: `f`, `(f a)`, `((f a) b)`. */
   const addName = (t: Value): void => {
     let x = t;
-    while (x instanceof Pair) x = x.car;
+    // Bounded: the reader's datum labels can make a car chain circular.
+    for (let i = 0; x instanceof Pair && i < 1000; i++) x = x.car;
     if (x instanceof Sym) out.add(x);
   };
   const addAll = (t: Value): void => {
     let p = t;
-    for (; p instanceof Pair; p = p.cdr) if (p.car instanceof Sym) out.add(p.car);
+    const visited = new Set<Value>();
+    for (; p instanceof Pair && !visited.has(p); p = p.cdr) {
+      visited.add(p);
+      if (p.car instanceof Sym) out.add(p.car);
+    }
     if (p instanceof Sym) out.add(p);
   };
   while (stack.length > 0) {
     const v = stack.pop()!;
     if (v instanceof SVector) {
-      stack.push(...v.items);
+      if (seen.has(v)) continue;
+      seen.add(v);
+      for (const item of v.items) stack.push(item);
       continue;
     }
     if (!(v instanceof Pair) || seen.has(v)) continue;
@@ -45,7 +52,9 @@ export function scanRedefinitions(forms: readonly Value[]): Set<Sym> {
           p = p.cdr;
         }
         if (p instanceof Pair && p.car instanceof Sym) out.add(p.car);
-        for (p = p instanceof Pair ? p.cdr : p; p instanceof Pair; p = p.cdr) {
+        const visited = new Set<Value>();
+        for (p = p instanceof Pair ? p.cdr : p; p instanceof Pair && !visited.has(p); p = p.cdr) {
+          visited.add(p);
           if (p.car instanceof Pair) addAll(p.car.cdr);
         }
       } else {

@@ -24,10 +24,14 @@ export function args(x: Pair, min: number, max = Infinity): Value[] {
 
 /** Parse `((var init) …)` bindings. */
 export function bindings(spec: Value, what: string, at: Pair): Array<[Id, Value]> {
+  const seen = new Set<Id>();
   return listItems(spec, what, at).map((b) => {
     const parts = listItems(b, what, at);
-    if (parts.length < 1 || parts.length > 2 || !isId(parts[0]!)) throw syntaxError(`${what}: each binding is (name expression)`, at);
-    return [parts[0] as Id, parts.length === 2 ? parts[1]! : form(at, core('quote'), UNSPECIFIED)];
+    if (parts.length !== 2 || !isId(parts[0]!)) throw syntaxError(`${what}: each binding is (name expression)`, at);
+    const id = parts[0] as Id;
+    if (seen.has(id)) throw syntaxError(`${what}: duplicate binding ${baseSym(id).name}`, at);
+    seen.add(id);
+    return [id, parts[1]!];
   });
 }
 

@@ -32,6 +32,7 @@ const bad = (msg: string, at: Value): SchemeError => {
 
 /** Parse `(syntax-rules [ellipsis] (literal …) (pattern template) …)`. */
 export function makeSyntaxRules(spec: Pair, name: string, scope: Scope): Macro {
+  if (isCyclic(spec)) throw bad('syntax-rules: circular structure (datum labels) in a macro definition', spec);
   let rest = spec.cdr;
   let ellipsis: Id | null = null;
   if (rest instanceof Pair && isId(rest.car)) {
@@ -220,6 +221,35 @@ class Ctx {
     }
     return out;
   }
+}
+
+/** Whether a cycle is reachable from `v` through pairs and vectors (shared, acyclic parts are fine). */
+function isCyclic(v: Value): boolean {
+  const done = new Set<Value>();
+  const onPath = new Set<Value>();
+  // Iterative depth-first search: [node, children left to visit].
+  const stack: Array<[Value, Value[]]> = [];
+  const children = (x: Value): Value[] => (x instanceof Pair ? [x.car, x.cdr] : x instanceof SVector ? [...x.items] : []);
+  const enter = (x: Value): boolean => {
+    if (!(x instanceof Pair || x instanceof SVector) || done.has(x)) return false;
+    if (onPath.has(x)) return true;
+    onPath.add(x);
+    stack.push([x, children(x)]);
+    return false;
+  };
+  if (enter(v)) return true;
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    const next = top[1].pop();
+    if (next === undefined) {
+      stack.pop();
+      onPath.delete(top[0]);
+      done.add(top[0]);
+    } else if (enter(next)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 function listOf(items: readonly Value[]): Value {

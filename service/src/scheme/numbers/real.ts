@@ -11,11 +11,12 @@ import { Flonum, Ratnum, type SchemeNumber } from '../values.js';
 import { add, div, lt, sub } from './arith.js';
 import { exactIntPow, iroot, isqrt, ratPow } from './integer.js';
 import { bitLength, makeRational, normalizeBig, sign, toBig, toDouble, toExact } from './repr.js';
+import { numberToString } from './print.js';
 
 type Exact = number | bigint | Ratnum;
 
 function noComplex(who: string, x: SchemeNumber | string): SchemeError {
-  const shown = typeof x === 'string' ? x : String(toDouble(x));
+  const shown = typeof x === 'string' ? x : numberToString(x);
   return new SchemeError('arithmetic_error', `${who}: the result for ${shown} is not a real number (complex numbers are not supported)`);
 }
 

@@ -1,0 +1,76 @@
+;; R7RS-small conformance: ports (our own cases, section by section of the report).
+(port? (current-input-port)) ;=> #t
+(input-port? (current-input-port)) ;=> #t
+(output-port? (current-error-port)) ;=> #t
+(textual-port? (open-input-string "abc")) ;=> #t
+(binary-port? (open-input-bytevector #u8(0 1 2))) ;=> #t
+(binary-port? (open-output-bytevector)) ;=> #t
+(textual-port? (open-output-bytevector)) ;=> #f
+(input-port-open? (open-input-string "abc")) ;=> #t
+(let ((in (open-input-string "abc"))) (close-input-port in) (input-port-open? in)) ;=> #f
+(let ((out (open-output-string))) (close-port out) (output-port-open? out)) ;=> #f
+(eof-object? (eof-object)) ;=> #t
+(eof-object) ;=> #<eof>
+(eof-object? (read (open-input-string ""))) ;=> #t
+(char-ready? (open-input-string "42")) ;=> #t
+(read (open-input-string " 42 ")) ;=> 42
+(read-char (open-input-string "abc")) ;=> #\a
+(let ((p (open-input-string "abc"))) (list (peek-char p) (read-char p) (peek-char p))) ;=> (#\a #\a #\b)
+(eof-object? (read-line (open-input-string ""))) ;=> #t
+(read-line (open-input-string "abc\ndef\n")) ;=> "abc"
+(let ((p (open-input-string "a\n\nb"))) (list (read-line p) (read-line p) (read-line p) (eof-object? (read-line p)))) ;=> ("a" "" "b" #t)
+(let ((p (open-input-string "a\r\nb"))) (read-line p)) ;=> "a"
+(eof-object? (read-string 3 (open-input-string ""))) ;=> #t
+(read-string 3 (open-input-string "abcd")) ;=> "abc"
+(read-string 10 (open-input-string "ab")) ;=> "ab"
+(read-string 0 (open-input-string "ab")) ;=> ""
+(let ((p (open-input-string "a😀b"))) (list (read-char p) (read-char p) (read-char p))) ;=> (#\a #\😀 #\b)
+(let ((out (open-output-string))) (write 'abc out) (get-output-string out)) ;=> "abc"
+(let ((out (open-output-string))) (write-string "abc def" out 2 5) (get-output-string out)) ;=> "c d"
+(let ((out (open-output-string))) (write-string "abc def" out 4) (get-output-string out)) ;=> "def"
+(let ((out (open-output-string))) (write-char #\λ out) (newline out) (get-output-string out)) ;=> "λ\n"
+(read-u8 (open-input-bytevector #u8(1 2 3))) ;=> 1
+(let ((p (open-input-bytevector #u8(1 2 3)))) (list (peek-u8 p) (read-u8 p) (read-u8 p))) ;=> (1 1 2)
+(eof-object? (read-bytevector 3 (open-input-bytevector #u8()))) ;=> #t
+(read-bytevector 3 (open-input-bytevector #u8(1 2 3 4))) ;=> #u8(1 2 3)
+(let ((bv (bytevector 1 2 3 4 5))) (read-bytevector! bv (open-input-bytevector #u8(6 7 8 9 10)) 3 4) bv) ;=> #u8(1 2 3 6 5)
+(let ((bv (bytevector 1 2 3 4 5))) (read-bytevector! bv (open-input-bytevector #u8(6 7)))) ;=> 2
+(let ((out (open-output-bytevector))) (write-u8 1 out) (write-bytevector #u8(1 2 3 4 5) out 2 4) (get-output-bytevector out)) ;=> #u8(1 3 4)
+(let ((out (open-output-string)) (x (list 1))) (set-cdr! x x) (write x out) (get-output-string out)) ;=> "#0=(1 . #0#)"
+(let ((out (open-output-string)) (x (list 1 2 3))) (write (list x x) out) (get-output-string out)) ;=> "((1 2 3) (1 2 3))"
+(let ((out (open-output-string)) (x (list 1 2 3))) (write-simple (list x x) out) (get-output-string out)) ;=> "((1 2 3) (1 2 3))"
+(let ((out (open-output-string)) (x (list 1 2 3))) (write-shared (list x x) out) (get-output-string out)) ;=> "(#0=(1 2 3) #0#)"
+(let ((v (vector 1 2))) (vector-set! v 0 v) v) ;=> #0=#(#0# 2)
+(read (open-input-string "#true")) ;=> #t
+(read (open-input-string "#false")) ;=> #f
+(read (open-input-string "(1 . (2 3 4 . (5)))")) ;=> (1 2 3 4 5)
+(cadr (read (open-input-string "#0=(1 . #0#)"))) ;=> 1
+(cadr (read (open-input-string "(#0=(1 2 3) #0#)"))) ;=> (1 2 3)
+(read (open-input-string "'(1 ,@2)")) ;=> (quote (1 (unquote-splicing 2)))
+(read (open-input-string "`(1 ,2)")) ;=> (quasiquote (1 (unquote 2)))
+(read (open-input-string "#u8(0 1)")) ;=> #u8(0 1)
+(read (open-input-string "|H\\x65;llo|")) ;=> Hello
+(read (open-input-string "#!fold-case ABC")) ;=> abc
+(read (open-input-string "#!fold-case #!no-fold-case ABC")) ;=> ABC
+(read (open-input-string "#; abc def")) ;=> def
+(read (open-input-string "#| abc #| def |# |# ghi")) ;=> ghi
+(read (open-input-string "#; ; abc\n def ghi")) ;=> ghi
+(char->integer (read (open-input-string "#\\x03BB"))) ;=> 955
+(read (open-input-string "\"H\\x65;llo\"")) ;=> "Hello"
+(read (open-input-string "\"\\|\"")) ;=> "|"
+(read (open-input-string "\"line 1\\\ncontinued\n\"")) ;=> "line 1continued\n"
+(read (open-input-string "\"line 1\\ \t \n \t continued\n\"")) ;=> "line 1continued\n"
+(read (open-input-string "\"line 1\\ \t \n \t \n\nline 3\n\"")) ;=> "line 1\n\nline 3\n"
+(read (open-input-string "1.")) ;=> 1.0
+(read (open-input-string "-.1")) ;=> -0.1
+(read (open-input-string "#e-0.")) ;=> 0
+(read (open-input-string "1e2")) ;=> 100.0
+(read (open-input-string "#x-10")) ;=> -16
+(read (open-input-string "#i3/2")) ;=> 1.5
+(read (open-input-string "0/10")) ;=> 0
+(read (open-input-string "#d.1")) ;=> 0.1
+(let ((p (open-input-string "(a b) c"))) (list (read p) (read p) (eof-object? (read p)))) ;=> ((a b) c #t)
+(read (open-input-string "#(1 #(2))")) ;=> #(1 #(2))
+(read (open-input-string "(a . b)")) ;=> (a . b)
+(read (open-input-string "#\\space")) ;=> #\space
+(read (open-input-string "[1 2]")) ;=> (1 2)
