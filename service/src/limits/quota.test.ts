@@ -22,6 +22,8 @@ describe('CPU quota', () => {
     [0.2, 1],
     [1, 1],
     [1.01, 2],
+    [1.0004, 1], // shown to the client as 1
+    [1.0006, 2], // shown as 1.001
     [37.5, 38],
     [Number.NaN, 1],
   ])('bills %f ms as %i', (cpu, billed) => {

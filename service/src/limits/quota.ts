@@ -57,7 +57,9 @@ export function quotaStatus(subject: QuotaSubject, usedMs: number, nowMs = Date.
 
 /** What one evaluation costs: max(1, ceil(cpu_ms)) (evaluation-api.md §8). */
 export function billableMs(cpuMs: number): number {
-  return Number.isFinite(cpuMs) ? Math.max(1, Math.ceil(cpuMs)) : 1;
+  // Of the cpu_ms the client is shown (rounded to 3 decimals in the EvalResponse), so that
+  // 4.0000004 ms, shown as 4, is billed 4 and not 5.
+  return Number.isFinite(cpuMs) ? Math.max(1, Math.ceil(Math.round(cpuMs * 1000) / 1000)) : 1;
 }
 
 /**

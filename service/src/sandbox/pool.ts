@@ -10,12 +10,15 @@
  */
 import { Worker } from 'node:worker_threads';
 import { setPriority } from 'node:os';
+import { DEMOTE_AFTER_MS, niceModeOf, WORKER_NICE, type NiceMode } from './nice.js';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { createLimiter } from '../concurrency/limiter.js';
 import { killedResponse, type KillReason } from './killed-response.js';
 import { taskCpuMs } from './task-cpu.js';
 import type { JobMessage, LimitSet, WorkerMessage } from './protocol.js';
+
+export { DEMOTE_AFTER_MS, WORKER_NICE } from './nice.js';
 
 /** One evaluation to run. */
 export interface EvalJob {
@@ -44,6 +47,8 @@ export interface PoolOptions {
   readonly heapMb: number;
   /** How long past `timeoutMs` a slot may run before it is killed. Default 250 ms. */
   readonly killMarginMs?: number;
+  /** Demote a job to `WORKER_NICE` after this many ms; default `DEMOTE_AFTER_MS` (tests widen it). */
+  readonly demoteAfterMs?: number;
   /** Worker entry to start instead of `./worker.{js,ts}` (tests use a plain-JS fake). */
   readonly entry?: URL;
 }
@@ -103,42 +108,6 @@ function workerEntry(): WorkerEntry {
   };
 }
 
-/**
- * Nice value of an evaluation thread that has run longer than `DEMOTE_AFTER_MS`. On Linux
- * `setpriority` on a thread id affects that thread alone, so runaway programs yield the CPU to
- * the HTTP thread: health checks, refusals and answers stay fast while every slot spins.
- */
-export const WORKER_NICE = 10;
-
-/**
- * A job starts at normal priority and is demoted to `WORKER_NICE` after this long. Short
- * programs (most take well under a millisecond) then never wait behind other processes'
- * threads at nice 10, which on a shared machine cost them more latency than they run.
- */
-export const DEMOTE_AFTER_MS = 2;
-
-/**
- * How a slot's thread priority is handled: `on-demand` when this process may both lower and
- * raise it again (raising needs CAP_SYS_NICE or RLIMIT_NICE), else `fixed` at `WORKER_NICE`
- * from the start (as for an unprivileged user), or `none` without a thread id (not Linux).
- */
-type NiceMode = 'on-demand' | 'fixed' | 'none';
-
-function niceModeOf(tid: number | null): NiceMode {
-  if (tid === null) return 'none';
-  try {
-    setPriority(tid, WORKER_NICE);
-  } catch {
-    return 'none';
-  }
-  try {
-    setPriority(tid, 0);
-    return 'on-demand';
-  } catch {
-    return 'fixed';
-  }
-}
-
 class Slot {
   private worker!: Worker;
   private loaded!: Promise<void>;
@@ -159,7 +128,7 @@ class Slot {
     private readonly opts: PoolOptions & { killMarginMs: number },
     private readonly entry: WorkerEntry,
   ) {
-    this.spawn();
+    this.spawn(true);
   }
 
   get busy(): boolean {
@@ -170,10 +139,17 @@ class Slot {
     return this.loaded;
   }
 
-  private spawn(): void {
+  /**
+   * Starts the worker. `warmUp`: run the interpreter's warm-up before ready. Only the pool's
+   * first workers do: a replacement comes after a kill, often under a runaway load, where the
+   * warm-up's CPU (and V8's compiling of it, on process-wide threads at normal priority) was
+   * measured to double the health check's p99.
+   */
+  private spawn(warmUp = false): void {
     this.isReady = false;
     this.tid = null;
     const worker = new Worker(this.entry.target, {
+      workerData: { warmUp },
       eval: this.entry.eval,
       resourceLimits: { maxOldGenerationSizeMb: this.opts.heapMb, maxYoungGenerationSizeMb: 32 },
       stdout: false,
@@ -243,14 +219,15 @@ class Slot {
     const armedAt = performance.now();
     const killAfter = p.job.timeoutMs + this.opts.killMarginMs;
     const killTimer = () => setTimeout(() => this.kill('timeout'), Math.max(0, killAfter - (performance.now() - armedAt)));
-    if (this.niceMode !== 'on-demand' || killAfter <= DEMOTE_AFTER_MS) {
+    const demoteAfter = this.opts.demoteAfterMs ?? DEMOTE_AFTER_MS;
+    if (this.niceMode !== 'on-demand' || killAfter <= demoteAfter) {
       p.timer = killTimer();
       return;
     }
     p.timer = setTimeout(() => {
       this.setNice(WORKER_NICE);
       if (this.pending === p) p.timer = killTimer();
-    }, DEMOTE_AFTER_MS);
+    }, demoteAfter);
   }
 
   private finish(): void {

@@ -11,11 +11,15 @@ function spin(ms: number): void {
 
 describe('threadCpuMs', () => {
   it('grows with this thread’s CPU and never goes back, read after read', () => {
+    const t0 = performance.now();
     const a = threadCpuMs();
     spin(30);
     const b = threadCpuMs();
-    expect(b - a).toBeGreaterThanOrEqual(15);
-    expect(b - a).toBeLessThan(2_000);
+    const wall = performance.now() - t0;
+    // On a loaded machine the thread may get little of those 30 ms, but some, and one thread's
+    // CPU can never exceed the wall time (a process-wide figure could, with other threads busy).
+    expect(b - a).toBeGreaterThan(0);
+    expect(b - a).toBeLessThanOrEqual(wall + 1);
     let last = b;
     for (let i = 0; i < 100; i++) {
       const t = threadCpuMs();

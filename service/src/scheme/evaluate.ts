@@ -10,7 +10,7 @@ import { Meter, type EvalLimits } from './limits.js';
 /** Rough host size of one pair, for charging macro expansions. */
 const PAIR_BYTES = 40;
 import { Machine } from './machine/machine.js';
-import { Abort } from './machine/abort.js';
+import { Abort, ProgramExit } from './machine/abort.js';
 import { current } from './machine/current.js';
 import { Compiler } from './compiler/compiler.js';
 import { CORE_SCOPE } from './compiler/core-scope.js';
@@ -180,12 +180,14 @@ export function evaluate(source: string, limits: EvalLimits): EvalOutcome {
   } else {
     const program = new Program(read.forms, limits, meter);
     const m = new Machine(meter);
+    m.evalHook = (datum) => program.compiler.toplevel(datum, program.compiler.globalScope);
     current.m = m;
     try {
       m.run(program.start(m, 0));
     } catch (e) {
       const f = read.forms[program.index];
-      error = errorInfo(e, program.index, f?.line ?? null, f?.col ?? null);
+      // A normal (exit) ends the program like reaching its end.
+      if (!(e instanceof ProgramExit && e.normal)) error = errorInfo(e, program.index, f?.line ?? null, f?.col ?? null);
     } finally {
       current.m = null;
       steps = m.steps;

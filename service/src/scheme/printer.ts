@@ -108,6 +108,9 @@ function atomText(v: Value, mode: PrintMode, out: Out): string {
   if (v instanceof Eof) return '#<eof>';
   if (v instanceof Unspecified) return '#<unspecified>';
   if (v instanceof Opaque) return v.label === null ? `#<${v.kind}>` : `#<${v.kind} ${v.label}>`;
+  // Several values where one was expected, e.g. (list (values 1 2)): R7RS leaves it an error;
+  // show what it is rather than guess.
+  if (v instanceof MultipleValues) return `#<${v.values.length} values>`;
   return '#<unknown>';
 }
 

@@ -21,3 +21,5 @@ v ;=> #0=#(1 #0#)
 (list 1.0 0.1 -0.0 1/3 (expt 2 70)) ;=> (1.0 0.1 -0.0 1/3 1180591620717411303424)
 (eof-object) ;=> #<eof>
 (list (if #f #f)) ;=> (#<unspecified>)
+;; Invisible format characters are written in hex, so a printed value shows what it holds.
+(list #\x200B #\xAD #\x202E) ;=> (#\x200b #\xad #\x202e)

@@ -73,3 +73,24 @@
 (call-with-current-continuation procedure?) ;=> #t
 (procedure? (call/cc (lambda (k) k))) ;=> #t
 (let ((x 0)) (let ((k (call/cc (lambda (k) k)))) (set! x (+ x 1)) (if (procedure? k) (k 5) (list x k)))) ;=> (2 5)
+(define r '())
+(define k2 #f)
+(define result (map (lambda (x) (call/cc (lambda (k) (if (= x 2) (set! k2 k)) x))) '(1 2 3)))
+(set! r (cons result r))
+(if (< (length r) 2) (k2 20))
+r ;=> ((1 20 3) (1 2 3))
+(define (make-gen lst) (define return #f) (define resume #f) (lambda () (call/cc (lambda (r) (set! return r) (if resume (resume #f) (begin (for-each (lambda (x) (call/cc (lambda (next) (set! resume next) (return x)))) lst) (return 'done)))))))
+(define g (make-gen '(a b c)))
+(list (g) (g) (g) (g)) ;=> (a b c done)
+(let ((acc '())) (dynamic-wind (lambda () (set! acc (cons 'before acc))) (lambda () (call/cc (lambda (k) (k 1)))) (lambda () (set! acc (cons 'after acc)))) (reverse acc)) ;=> (before after)
+(define kk #f)
+(define count 0)
+(define v (+ 100 (call/cc (lambda (k) (set! kk k) 1))))
+(set! count (+ count 1))
+(if (< count 3) (kk count))
+(list v count) ;=> (102 3)
+(call-with-current-continuation (lambda (k) (dynamic-wind (lambda () #f) (lambda () (k 'escaped)) (lambda () #f)))) ;=> escaped
+;; Several values where one is expected (an error in R7RS) are shown as such, never as garbage.
+(list (values 1 2)) ;=> (#<2 values>)
+(guard (e ((error-object? e) (error-object-message e))) (+ 1 (values))) ;=> "+: expected a number, got no value (zero values)"
+(guard (e ((error-object? e) (error-object-message e))) (+ 1 (values 1 2))) ;=> "+: expected a number, got 2 values: 1 2"

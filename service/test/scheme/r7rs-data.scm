@@ -190,3 +190,6 @@
 (list->string '()) ;=> ""
 (string-copy "") ;=> ""
 (substring "hello" 0 5) ;=> "hello"
+;; Simple case mappings where JS's full mapping is longer than one character.
+(list (char-downcase #\x130) (char-upcase #\x1F80) (char-upcase #\x1FB3) (char-foldcase #\x130) (char-downcase #\x1F88)) ;=> (#\i #\ᾈ #\ᾼ #\İ #\ᾀ)
+(string-downcase "ΧΑΟΣ") ;=> "χαος"

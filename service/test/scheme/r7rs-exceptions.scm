@@ -17,3 +17,5 @@
 (let ((k #f) (n 0)) (guard (e (#t (set! n (+ n 1)))) (raise 'x)) n) ;=> 1
 (guard (e (#t 'caught)) (error 'proc "message" 1 2)) ;=> caught
 (guard (e (#t (error-object-message e))) (error 'proc "message" 1 2))
+;; guard re-raises in the dynamic environment of the raise: the after/before thunks run again.
+(let ((log '())) (guard (e (#t (set! log (cons 'outer log)))) (guard (e (#f 'no)) (dynamic-wind (lambda () (set! log (cons 'in log))) (lambda () (raise 'x)) (lambda () (set! log (cons 'out log)))))) (reverse log)) ;=> (in out in out outer)

@@ -93,3 +93,45 @@ cnt ;=> 11
 (define acc '())
 (my-do-list (y '(1 2 3)) (set! acc (cons y acc)))
 acc ;=> (3 2 1)
+(define-syntax vmid (syntax-rules () ((_ #(a ... b)) '(b a ...))))
+(vmid #(1 2 3)) ;=> (3 1 2)
+(vmid #(1)) ;=> (1)
+(define-syntax lit-after (syntax-rules (end) ((_ a ... end) '(a ...))))
+(lit-after 1 2 end) ;=> (1 2)
+(define-syntax mixdepth (syntax-rules () ((_ (k v ...) ...) '((k v) ... ...))))
+(define-syntax pairs (syntax-rules () ((_ (a b) ...) '((a . b) ...))))
+(pairs (1 2) (3 4)) ;=> ((1 . 2) (3 . 4))
+(define-syntax cross (syntax-rules () ((_ (a ...) b) '((a b) ...))))
+(cross (1 2 3) x) ;=> ((1 x) (2 x) (3 x))
+(define-syntax nested-same (syntax-rules () ((_ (a ...) ...) '((a ... 0) ...))))
+(nested-same (1 2) (3)) ;=> ((1 2 0) (3 0))
+(define-syntax empty-ell (syntax-rules () ((_ a ...) (list 'start a ... 'end))))
+(empty-ell) ;=> (start end)
+(define-syntax m-char (syntax-rules () ((_ #\a) 'a) ((_ x) 'other)))
+(m-char #\a) ;=> a
+(m-char #\b) ;=> other
+(define-syntax m-bool (syntax-rules () ((_ #t) 'true) ((_ #f) 'false)))
+(m-bool #f) ;=> false
+(define-syntax m-empty (syntax-rules () ((_ ()) 'empty) ((_ x) 'nonempty)))
+(m-empty ()) ;=> empty
+(m-empty (1)) ;=> nonempty
+(define-syntax tail-ell (syntax-rules () ((_ (a ...) . (b ...)) '(a ... b ...))))
+(tail-ell (1 2) 3 4) ;=> (1 2 3 4)
+(define-syntax ell-escape-vec (syntax-rules () ((_ x) '#(x (... ...)))))
+(ell-escape-vec 1) ;=> #(1 ...)
+(define-syntax with-lit-ellipsis (syntax-rules ::: () ((_ a :::) '(a ::: ...))))
+(with-lit-ellipsis 1 2) ;=> (1 2 ...)
+(define-syntax my-let-values (syntax-rules () ((_ ((formals expr)) body ...) (call-with-values (lambda () expr) (lambda formals body ...)))))
+(my-let-values (((a b) (values 1 2))) (+ a b)) ;=> 3
+(define-syntax def-both (syntax-rules () ((_ (name val) ...) (begin (define name val) ...))))
+(def-both (aa 1) (bb 2))
+(+ aa bb) ;=> 3
+(define-syntax rec-list (syntax-rules () ((_) '()) ((_ x . rest) (cons x (rec-list . rest)))))
+(rec-list 1 2 3) ;=> (1 2 3)
+;; An ellipsis listed among the literals is a literal (R7RS 4.3.2).
+(define-syntax dots-lit (syntax-rules (...) ((_ a ...) '(lit a)) ((_ a b) '(two a b))))
+(dots-lit 1 ...) ;=> (lit 1)
+(dots-lit 1 2) ;=> (two 1 2)
+(define-syntax under-lit (syntax-rules (_) ((m _) 'under) ((m x) 'other)))
+(under-lit _) ;=> under
+(under-lit 1) ;=> other

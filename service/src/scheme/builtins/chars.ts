@@ -19,10 +19,22 @@ function mapCase(c: number, f: (s: string) => string): number {
   return mapped.length === (m > 0xffff ? 2 : 1) ? m : c;
 }
 
-export const upcase = (c: number): number => mapCase(c, (s) => s.toUpperCase());
-export const downcase = (c: number): number => mapCase(c, (s) => s.toLowerCase());
+/**
+ * Simple (one-to-one) mappings that differ from the first letter of the full mapping JS gives:
+ * İ lower-cases to i (full: i + combining dot); Greek letters with ypogegrammeni upper-case to
+ * their title-case forms (full: capital + Ι).
+ */
+function simpleUpper(c: number): number | null {
+  if ((c >= 0x1f80 && c <= 0x1f87) || (c >= 0x1f90 && c <= 0x1f97) || (c >= 0x1fa0 && c <= 0x1fa7)) return c + 8;
+  if (c === 0x1fb3 || c === 0x1fc3 || c === 0x1ff3) return c + 9;
+  return null;
+}
+
+export const upcase = (c: number): number => simpleUpper(c) ?? mapCase(c, (s) => s.toUpperCase());
+export const downcase = (c: number): number => (c === 0x130 ? 0x69 : mapCase(c, (s) => s.toLowerCase()));
 /** Simple case folding: lower case of the upper case (folds ς and σ together), else lower. */
 export function foldcase(c: number): number {
+  if (c === 0x130) return c; // CaseFolding.txt has no simple folding for İ
   const viaUpper = downcase(upcase(c));
   return viaUpper === c || upcase(viaUpper) === upcase(c) ? viaUpper : downcase(c);
 }

@@ -4,7 +4,7 @@
  */
 import { SchemeError } from '../errors.js';
 import { writeValue } from '../printer.js';
-import type { Value } from '../values.js';
+import { MultipleValues, type Value } from '../values.js';
 import type { ArgType, BuiltinSpec } from './define.js';
 
 /** Longest written value quoted in a message; longer ones end in "…". */
@@ -13,8 +13,11 @@ const MAX_SHOWN = 80;
 /** The written form of `v`, cut for use in a message. */
 export function describe(v: Value): string {
   if (v === undefined) return '#<undefined>';
+  // Several (or no) values where one was expected: say so, `1 2` alone would read as garbage.
+  if (v instanceof MultipleValues && v.values.length === 0) return 'no value (zero values)';
+  const prefix = v instanceof MultipleValues ? `${v.values.length} values: ` : '';
   const { text, truncated } = writeValue(v, { maxChars: MAX_SHOWN });
-  return truncated || text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
+  return prefix + (truncated || text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
 }
 
 /** `name: expected <noun>, got <value>`. */
@@ -27,7 +30,7 @@ export function arityText(min: number, max: number): string {
   const noun = (n: number): string => (n === 1 ? 'argument' : 'arguments');
   if (max === min) return `${min} ${noun(min)}`;
   if (max === Infinity) return `at least ${min} ${noun(min)}`;
-  return `${min} to ${max} ${noun(max)}`;
+  return `${min} to ${max} arguments`;
 }
 
 /** `name: expected 1 argument, got 2`. */

@@ -47,7 +47,12 @@ export const STRING_BUILTINS: BuiltinTable = [
     args: [],
     rest: charArg,
     doc: 'A new string of the given characters.',
-    fn: (args, ctx) => fresh(ctx, String.fromCodePoint(...args.map((c) => (c as Char).code))),
+    fn: (args, ctx) => {
+      // In chunks: spreading a million arguments would overflow the JS stack.
+      let out = '';
+      for (let i = 0; i < args.length; i += 8192) out += String.fromCodePoint(...args.slice(i, i + 8192).map((c) => (c as Char).code));
+      return fresh(ctx, out);
+    },
   }),
   defineBuiltin({ name: 'string-length', args: [stringArg], doc: 'The number of characters of the string.', fn: ([s]) => stringLength(str(s)) }),
   defineBuiltin({
@@ -77,7 +82,10 @@ export const STRING_BUILTINS: BuiltinTable = [
     doc: 'A new string of the strings joined in order.',
     fn: (args, ctx) => {
       chargeFor(ctx, args.reduce<number>((n, s) => n + text(s).length, 0), CHAR_BYTES);
-      return new MString(args.map(text).join(''));
+      // `+` rather than join: V8 makes a rope, so appending to a long string is not a copy.
+      let out = '';
+      for (const s of args) out += text(s);
+      return new MString(out);
     },
   }),
   defineBuiltin({

@@ -12,7 +12,7 @@ export const SPECIAL_NAMES = [
   'letrec*', 'cond', 'case', 'and', 'or', 'when', 'unless', 'do', 'define-syntax', 'let-syntax',
   'letrec-syntax', 'syntax-rules', 'define-record-type', 'case-lambda', 'delay', 'delay-force',
   'make-promise-lazy', 'define-values', 'let-values', 'let*-values', 'named-lambda', 'er-macro-transformer',
-  'import', 'cond-expand', 'syntax-error',
+  'import', 'cond-expand', 'syntax-error', 'define-library',
 ] as const;
 
 /** The scope holding the special forms and prelude macros; the parent of every global scope. */

@@ -164,6 +164,35 @@ export function condExpand(f: Pair): Value[] {
   return [];
 }
 
+/**
+ * (define-library name declaration …), written in the program itself: its `begin` bodies run
+ * in place, at top level, so everything it defines is visible (exports are not enforced) and a
+ * later `(import name)` is accepted like any import. `cond-expand` declarations are expanded;
+ * `include` is not available (there are no files).
+ */
+function libraryDeclarations(decls: Value[], f: Pair): Value[] {
+  const out: Value[] = [];
+  for (const d of decls) {
+    if (!(d instanceof Pair) || !isId(d.car)) throw syntaxError('define-library: each declaration is a list such as (export …) or (begin …)', f);
+    const kind = baseSym(d.car).name;
+    if (kind === 'begin') out.push(...listItems(d.cdr, 'define-library', f));
+    else if (kind === 'cond-expand') out.push(...libraryDeclarations(condExpand(d), f));
+    else if (kind === 'include' || kind === 'include-ci' || kind === 'include-library-declarations') {
+      throw syntaxError(`define-library: ${kind} is not available (there are no files)`, f);
+    } else if (kind !== 'export' && kind !== 'import') {
+      throw syntaxError(`define-library: unknown declaration ${kind}`, f);
+    }
+  }
+  return out;
+}
+
+function defineLibrary(_c: Compiler, f: Pair): Definition {
+  const [name, ...decls] = listItems(f.cdr, 'define-library', f);
+  if (!(name instanceof Pair)) throw syntaxError('define-library: expected a library name such as (mylib util)', f);
+  return { kind: 'splice', forms: libraryDeclarations(decls, f) };
+}
+
+DEFINITION_FORMS.set('define-library', defineLibrary);
 DEFINITION_FORMS.set('import', importForm);
 DEFINITION_FORMS.set('cond-expand', (_c, f) => ({ kind: 'splice', forms: condExpand(f) }));
 DEFINITION_FORMS.set('define', define);

@@ -70,7 +70,7 @@ def('begin', (c, x, scope) => {
 def('define', (_c, x) => {
   throw syntaxError('define: only allowed at top level or at the start of a body', x);
 });
-for (const name of ['define-values', 'define-record-type', 'define-syntax']) {
+for (const name of ['define-values', 'define-record-type', 'define-syntax', 'define-library']) {
   def(name, (_c, x) => {
     throw syntaxError(`${name}: only allowed at top level or at the start of a body`, x);
   });

@@ -15,7 +15,12 @@ export class Macro {
     readonly ellipsis: Id | null,
     readonly rules: ReadonlyArray<readonly [Value, Value]>,
     readonly scope: Scope,
-  ) {}
+  ) {
+    this.ellipsisIsLiteral = literals.some((l) => (ellipsis !== null ? l === ellipsis || baseSym(l) === baseSym(ellipsis) : baseSym(l).name === '...'));
+  }
+
+  /** R7RS 4.3.2: an ellipsis listed among the literals is matched as a literal, not an ellipsis. */
+  readonly ellipsisIsLiteral: boolean;
 }
 
 /** A sequence matched by a pattern followed by an ellipsis. */
@@ -74,7 +79,7 @@ class Ctx {
   constructor(readonly macro: Macro, readonly useScope: Scope, readonly form: Pair) {}
 
   isEllipsis(v: Value): boolean {
-    if (!isId(v)) return false;
+    if (!isId(v) || this.macro.ellipsisIsLiteral) return false;
     const e = this.macro.ellipsis;
     return e !== null ? v === e || baseSym(v) === baseSym(e) : baseSym(v).name === '...';
   }

@@ -28,6 +28,8 @@ export class Machine implements BuiltinContext {
   /** Innermost node that noted a failure while evaluating simple sub-expressions. */
   errNode: Node | null = null;
   steps = 0;
+  /** Compiles a datum as a top-level form of the running program (set by evaluate; used by `eval`). */
+  evalHook: ((datum: Value) => Node) | null = null;
   private checkAt: number;
 
   constructor(readonly meter: Meter) {

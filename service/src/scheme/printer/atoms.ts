@@ -34,7 +34,12 @@ function isUnprintable(code: number): boolean {
     code === 0x202f ||
     code === 0x205f ||
     code === 0x3000 ||
-    code === 0xfeff
+    code === 0xfeff ||
+    // Invisible format characters: soft hyphen, zero-width and bidirectional controls.
+    code === 0xad ||
+    (code >= 0x200b && code <= 0x200f) ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2060 && code <= 0x2064)
   );
 }
 

@@ -1,0 +1,3 @@
+;; guard does not catch exit.
+;;! stdout: 
+(guard (e (#t (display "caught"))) (exit 0))
