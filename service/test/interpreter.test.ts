@@ -125,3 +125,16 @@ describe('evaluator eval', () => {
     expect(d.error.type).toBe('step_limit');
   });
 });
+
+describe('total size of the printed results', () => {
+  it('cuts later values once the values of all results pass the total budget', () => {
+    const source = `(define s (make-string 1000 #\\a)) ${'s '.repeat(10)}`;
+    const o = evaluate(source, { ...API_LIMITS, maxTotalValueChars: 4500 });
+    expect(o.status).toBe('ok');
+    const printed = o.results.slice(1).map((r) => [r.value?.length, r.value_truncated, r.json === null]);
+    // Each of value and json costs 1002 characters: two results fit whole (4008), the third gets the 492 left and no json.
+    expect(printed.slice(0, 4)).toEqual([[1002, false, false], [1002, false, false], [492, true, true], [0, true, true]]);
+    expect(o.results).toHaveLength(11);
+  });
+});
+

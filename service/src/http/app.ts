@@ -109,6 +109,15 @@ export function createApp(deps: AppDeps): App {
       });
     }
     try {
+      // Polka matches routes ignoring case; the contract's paths are case-sensitive
+      // (`/V1/health` is not the `/v1` API), and every route is lower-case.
+      const url = req.url ?? '/';
+      const q = url.indexOf('?');
+      if (/[A-Z]/.test(q === -1 ? url : url.slice(0, q))) {
+        (req as { path?: string }).path = q === -1 ? url : url.slice(0, q);
+        onNoMatch(req, res);
+        return;
+      }
       app.handler(req, res, undefined as never);
     } catch (err) {
       onError(err, req, res);

@@ -26,13 +26,17 @@ export interface EvalRequest {
   readonly timeoutMs: number;
 }
 
+// ignoreBOM keeps a leading BOM in the text, so JSON.parse refuses it as before (RFC 8259 §8.1).
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /** Validates `raw` (the body bytes) against `rules`; throws `HttpError` on the first fault. */
 export function parseEvalRequest(raw: Buffer, rules: EvalRequestRules): EvalRequest {
   let body: unknown;
   try {
-    body = JSON.parse(raw.toString('utf8'));
+    // JSON text is UTF-8 (RFC 8259 §8.1): invalid bytes are refused, not turned into U+FFFD.
+    body = JSON.parse(UTF8.decode(raw));
   } catch (e) {
-    const detail = raw.length === 0 ? 'the body is empty' : (e as Error).message;
+    const detail = raw.length === 0 ? 'the body is empty' : e instanceof TypeError ? 'it is not valid UTF-8' : (e as Error).message;
     throw new HttpError('invalid_json', `request body is not valid JSON: ${detail}; expected {"source": "..."}`);
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

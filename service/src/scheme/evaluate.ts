@@ -10,7 +10,7 @@ import { Meter, type EvalLimits } from './limits.js';
 /** Rough host size of one pair, for charging macro expansions. */
 const PAIR_BYTES = 40;
 import { Machine } from './machine/machine.js';
-import { Abort, ProgramExit } from './machine/abort.js';
+import { Abort } from './machine/abort.js';
 import { current } from './machine/current.js';
 import { Compiler } from './compiler/compiler.js';
 import { CORE_SCOPE } from './compiler/core-scope.js';
@@ -59,15 +59,15 @@ export interface EvalOutcome {
   wall_ms: number;
 }
 
-function printResult(v: Value, index: number, line: number, col: number, limits: EvalLimits): EvalResult {
+function printResult(v: Value, index: number, line: number, col: number, maxChars: number): EvalResult {
   const unspecified = v === UNSPECIFIED || v === undefined || (v instanceof MultipleValues && v.values.length === 0);
   if (unspecified) return { index, line, col, value: null, value_truncated: false, json: null };
   let value: string;
   let truncated: boolean;
   try {
-    const p = writeValue(v, { maxChars: limits.maxValueChars });
-    truncated = p.truncated || p.text.length > limits.maxValueChars;
-    value = truncated ? p.text.slice(0, limits.maxValueChars) : p.text;
+    const p = writeValue(v, { maxChars });
+    truncated = p.truncated || p.text.length > maxChars;
+    value = truncated ? p.text.slice(0, maxChars) : p.text;
   } catch {
     value = '';
     truncated = true;
@@ -104,6 +104,8 @@ function errorInfo(e: unknown, index: number | null, line: number | null, col: n
  */
 class Program {
   readonly results: EvalResult[] = [];
+  /** Characters of printed values through each result (a running sum), for `maxTotalValueChars`. */
+  readonly printedChars: number[] = [];
   readonly compiler: Compiler;
   /** Index of the form running now. */
   index = 0;
@@ -144,7 +146,14 @@ class Program {
   done(m: Machine, i: number, v: Value): Node | null {
     const f = this.forms[i]!;
     this.results.length = Math.min(this.results.length, i);
-    this.results.push(printResult(v, i, f.line, f.col, this.limits));
+    this.printedChars.length = this.results.length;
+    const before = this.printedChars[i - 1] ?? 0;
+    const maxChars = Math.max(0, Math.min(this.limits.maxValueChars, this.limits.maxTotalValueChars - before));
+    const r = printResult(v, i, f.line, f.col, maxChars);
+    this.results.push(r);
+    // The json copy is about as long as the printed value, so both count against the budget.
+    const printed = r.value?.length ?? 0;
+    this.printedChars.push(before + printed + (r.json !== null ? printed : 0));
     return this.start(m, i + 1);
   }
 }
@@ -187,7 +196,7 @@ export function evaluate(source: string, limits: EvalLimits): EvalOutcome {
     } catch (e) {
       const f = read.forms[program.index];
       // A normal (exit) ends the program like reaching its end.
-      if (!(e instanceof ProgramExit && e.normal)) error = errorInfo(e, program.index, f?.line ?? null, f?.col ?? null);
+      error = errorInfo(e, program.index, f?.line ?? null, f?.col ?? null);
     } finally {
       current.m = null;
       steps = m.steps;

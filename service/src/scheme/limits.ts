@@ -22,6 +22,12 @@ export interface EvalLimits {
   readonly maxStdoutBytes: number;
   /** Printed `value` of one result, in characters; the rest is cut (`value_truncated`). */
   readonly maxValueChars: number;
+  /**
+   * Printed `value`s (and their json copies) of all results together, in characters: a short
+   * source of many large values must not make a response of tens of megabytes. Past it,
+   * values are cut (to empty, `value_truncated`, json null).
+   */
+  readonly maxTotalValueChars: number;
   /** Decimal digits of the largest exact integer (`integer_too_large`). */
   readonly maxIntegerDigits: number;
 }
@@ -34,6 +40,7 @@ export const API_LIMITS: EvalLimits = Object.freeze({
   maxCompound: null,
   maxStdoutBytes: 64 * 1024,
   maxValueChars: 64 * 1024,
+  maxTotalValueChars: 1024 * 1024,
   maxIntegerDigits: 10_000,
 });
 
@@ -45,6 +52,7 @@ export const DEMO_LIMITS: EvalLimits = Object.freeze({
   maxCompound: 50,
   maxStdoutBytes: 16 * 1024,
   maxValueChars: 16 * 1024,
+  maxTotalValueChars: 64 * 1024,
   maxIntegerDigits: 1_000,
 });
 

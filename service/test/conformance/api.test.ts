@@ -8,7 +8,6 @@
  * service/dist through `node service/bin/evaluator.js`.
  * Run: npx vitest run --project service test/conformance
  *
- * Deviations from the contract are kept as `it.skip` with a `// DEVIATION:` comment.
  */
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,10 +75,9 @@ describe('health, 404, methods, openapi', () => {
     }
   });
 
-  // DEVIATION (minor): paths match case-insensitively: `GET /V1/health` and `POST /V1/EVAL` are served (200)
-  // instead of 404 not_found. URL paths are case-sensitive (RFC 3986 §6.2.2.1) and the version is the
-  // path prefix `/v1` (contract §9), so another spelling is an unknown path.
-  it.skip('paths are case-sensitive: /V1/health, /v1/HEALTH → 404 not_found', async () => {
+  // URL paths are case-sensitive (RFC 3986 §6.2.2.1) and the version is the path prefix `/v1`
+  // (contract §9), so another spelling is an unknown path (Polka alone would match it).
+  it('paths are case-sensitive: /V1/health, /v1/HEALTH → 404 not_found', async () => {
     for (const p of ['/V1/health', '/v1/HEALTH', '/V1/limits']) expectError(await request(S, p), 404, 'not_found', p);
     expectError(await request(S, '/V1/EVAL', { method: 'POST', body: { source: '1' }, headers: auth(K.main!) }), 404, 'not_found', 'POST /V1/EVAL');
   });
@@ -292,10 +290,8 @@ describe('POST /v1/eval: 400 / 422 / 413', () => {
     expectError(await evalReq(S, K.main!, body), 413, 'source_too_large', '70KB source in 970KB body');
   });
 
-  // DEVIATION (minor/ambiguous): a body with invalid UTF-8 bytes is decoded with U+FFFD and evaluated
-  // (200, `(string-length "\xff\xfe\xc3")` → 3). RFC 8259 §8.1: JSON text MUST be UTF-8, so such a body is
-  // "not valid JSON" → the contract's 400 invalid_json.
-  it.skip('invalid UTF-8 in the body → 400 invalid_json (RFC 8259: JSON text is UTF-8), never 5xx', async () => {
+  // RFC 8259 §8.1: JSON text MUST be UTF-8, so a body with invalid bytes is not valid JSON.
+  it('invalid UTF-8 in the body → 400 invalid_json (RFC 8259: JSON text is UTF-8), never 5xx', async () => {
     const body = Buffer.concat([Buffer.from('{"source":"(string-length \\"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('\\")"}')]);
     const r = await evalReq(S, K.main!, body);
     expectError(r, 400, 'invalid_json', 'invalid utf-8');

@@ -126,3 +126,7 @@ dv5 ;=> ()
 `(,@'(1 2) ,@'(3)) ;=> (1 2 3)
 (let ((x 1)) `(x . ,x)) ;=> (x . 1)
 `(a . (unquote (+ 1 2))) ;=> (a . 3)
+;; A final ,@ becomes the tail as in other Schemes (R7RS lets the result share structure).
+`(1 ,@'(2 . 3)) ;=> (1 2 . 3)
+(let ((x (list 2 3))) (eq? (cdr `(1 ,@x)) x)) ;=> #t
+`(,@'() . 4) ;=> 4

@@ -20,7 +20,6 @@ import { MISC_BUILTINS } from './misc.js';
 import { FORMAT_BUILTINS } from './format.js';
 import { HASH_TABLE_BUILTINS, HASH_TABLE_CONTROL } from './hash-tables.js';
 import { CURRENT_ERROR_PORT, CURRENT_INPUT_PORT, CURRENT_OUTPUT_PORT } from './current-ports.js';
-import { EXIT_CONTROL } from './exit.js';
 import { EVAL_CONTROL } from './eval.js';
 import { makeControl, type ControlTable } from './control-kit.js';
 
@@ -29,7 +28,7 @@ const PURE_TABLES: BuiltinTable[] = [
   RECORD_BUILTINS, PROMISE_BUILTINS, MISC_BUILTINS, FORMAT_BUILTINS, HASH_TABLE_BUILTINS,
 ];
 const CONTROL_TABLES: ControlTable[] = [
-  CONTROL_BUILTINS, CONDITION_CONTROL, SEARCH_CONTROL, PROMISE_CONTROL, PARAMETER_CONTROL, HASH_TABLE_CONTROL, EXIT_CONTROL, EVAL_CONTROL,
+  CONTROL_BUILTINS, CONDITION_CONTROL, SEARCH_CONTROL, PROMISE_CONTROL, PARAMETER_CONTROL, HASH_TABLE_CONTROL, EVAL_CONTROL,
 ];
 
 /** Internal names the compiler's rewrites use, so a program redefining `list` cannot break quasiquote. */

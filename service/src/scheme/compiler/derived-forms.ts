@@ -151,10 +151,12 @@ function qq(t: Value, depth: number, scope: Scope, at: Pair): Value {
     }
     cur = cur.cdr;
   }
+  const endsWithSplice = run.length === 0 && parts.length > 0;
   flush();
   const tail = cur === NIL ? null : qq(cur, depth, scope, at);
   if (tail !== null) parts.push(tail);
-  else parts.push(quote(NIL));
+  // A final ,@ is append's last argument, so `(1 ,@'(2 . 3)) is (1 2 . 3) as in other Schemes.
+  else if (!endsWithSplice) parts.push(quote(NIL));
   return formTail(at, [core('%append')], formTail(at, parts, NIL));
 }
 

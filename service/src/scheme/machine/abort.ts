@@ -47,18 +47,3 @@ export function uncaughtAbort(obj: Value, at: Node | null): Abort {
   const { type, message } = conditionMessage(obj);
   return Abort.at(type, message, at);
 }
-
-/**
- * `(exit obj)` / `(emergency-exit obj)` (R7RS 6.14): ends the program after the dynamic-wind
- * "after" thunks ran (exit only). The evaluation stops there; no later form runs. A normal
- * exit (no argument, #t or 0) is not an error; any other value is reported as a `user_error`.
- */
-export class ProgramExit extends Abort {
-  constructor(readonly code: Value) {
-    super('user_error', `exit: the program exited with status ${describe(code)}`);
-    this.name = 'ProgramExit';
-  }
-  get normal(): boolean {
-    return this.code === true || this.code === 0;
-  }
-}

@@ -24,4 +24,5 @@ toString ;=> ts
 (guard (e (#t (error-object-message e))) (load "x.scm")) ;=> "unbound variable: load"
 (guard (e (#t (error-object-message e))) (open-input-file "/etc/passwd")) ;=> "unbound variable: open-input-file"
 (guard (e (#t (error-object-message e))) (get-environment-variable "HOME")) ;=> "unbound variable: get-environment-variable"
-;; exit and emergency-exit end the evaluation only (test/scheme/exit/).
+(guard (e (#t (error-object-message e))) (exit 0)) ;=> "unbound variable: exit"
+(guard (e (#t (error-object-message e))) (emergency-exit)) ;=> "unbound variable: emergency-exit"
