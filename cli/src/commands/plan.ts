@@ -5,6 +5,7 @@
  * Opens no socket to the target.
  */
 import type { CommandSpec, ParsedArgs } from '../args.js';
+import { loadForCommand } from '../load-plan.js';
 import { EXIT_USAGE, type Io } from '../io.js';
 import { closest } from '../suggest.js';
 import { runtimeLine, probeRuntime } from '../runtimes.js';
@@ -44,20 +45,8 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
   }
   const engine = await import('vitest-plugin-plans/plan');
   const file = args.positional[0]!;
-  const loaded = engine.loadPlan(file, { cwd: io.cwd, environ: io.env });
-  if (!loaded.ok) {
-    for (const e of loaded.errors) io.err(engine.renderDiagnostic(e));
-    io.err(`${file}: ${loaded.errors.length} load error(s); nothing ran`);
-    return EXIT_USAGE;
-  }
-  const plan = loaded.plan;
-  const strict = args.has('--strict');
-  for (const w of plan.warnings) io.err(`${strict ? 'error (--strict)' : 'warning'}: ${engine.renderDiagnostic(w)}`);
-  for (const a of plan.advice) io.err(`advice: ${engine.renderDiagnostic(a)}`);
-  if (strict && plan.warnings.length > 0) {
-    io.err(`${file}: ${plan.warnings.length} lint warning(s) are errors under --strict; nothing ran`);
-    return EXIT_USAGE;
-  }
+  const plan = await loadForCommand(file, io, args.has('--strict'));
+  if (plan === null) return EXIT_USAGE;
 
   if (graph) {
     if (only.length === 0) {

@@ -4,6 +4,7 @@
  * an unknown event type or field, or another schema, is refused with the
  * event's number (exit 64).
  */
+import { fsReason } from 'vitest-plugin-plans/plan';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CommandSpec, ParsedArgs } from '../args.js';
@@ -36,7 +37,7 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
     if (!st.isFile() && !st.isDirectory()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTREG' });
     text = readFileSync(abs, 'utf8');
   } catch (e) {
-    io.err(`runner report: open ${file}: ${reason(e)}`);
+    io.err(`runner report: open ${file}: ${fsReason(e)}`);
     return EXIT_USAGE;
   }
   let events;
@@ -54,18 +55,8 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
   try {
     writeFileSync(resolve(io.cwd, out), engine.renderHtml(model));
   } catch (e) {
-    io.err(`runner report: open ${out}: ${reason(e)}`);
+    io.err(`runner report: open ${out}: ${fsReason(e)}`);
     return 2;
   }
   return 0;
-}
-
-/** A file-system error as the other commands print it (`no such file or directory`). */
-function reason(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file or directory';
-  if (code === 'EACCES') return 'permission denied';
-  if (code === 'EISDIR') return 'is a directory';
-  if (code === 'ENOTREG') return 'not a regular file';
-  return (e as Error).message;
 }

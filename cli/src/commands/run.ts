@@ -12,6 +12,8 @@ import type { CommandSpec, ParsedArgs } from '../args.js';
 import { EXIT_USAGE, type Io } from '../io.js';
 import { closest } from '../suggest.js';
 import { versionLine } from '../version-info.js';
+import { fsReason } from 'vitest-plugin-plans/plan';
+import { loadForCommand } from '../load-plan.js';
 import { probeRuntime, runtimeLine } from '../runtimes.js';
 
 /** Flags and arguments of `runner run`. */
@@ -57,9 +59,7 @@ function count(v: string | undefined): number | null | 'bad' {
 }
 
 function fsMessage(e: unknown, path: string): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (e as Error).message;
-  return `open ${path}: ${why}`;
+  return `open ${path}: ${fsReason(e)}`;
 }
 
 /** Runs `runner run`. */
@@ -118,22 +118,10 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
 
   // 3. plan loaded
   const file = args.positional[0]!;
-  const loaded = engine.loadPlan(file, { cwd: io.cwd, environ: io.env });
-  if (!loaded.ok) {
-    for (const w of loaded.warnings) io.err(`warning: ${engine.renderDiagnostic(w)}`);
-    for (const e of loaded.errors) io.err(engine.renderDiagnostic(e));
-    io.err(`${file}: ${loaded.errors.length} load error(s); nothing ran`);
-    return EXIT_USAGE;
-  }
+  const loaded = await loadForCommand(file, io, args.has('--strict'));
+  if (loaded === null) return EXIT_USAGE;
   // RUNNER_ENV_<NAME> points a plan at a target without editing it (docs/vitest.md, docs/run.md).
-  const plan = engine.applyEnvOverrides(loaded.plan, engine.envFromProcess(io.env));
-  const strict = args.has('--strict');
-  for (const w of plan.warnings) io.err(`${strict ? 'error (--strict)' : 'warning'}: ${engine.renderDiagnostic(w)}`);
-  for (const a of plan.advice) io.err(`advice: ${engine.renderDiagnostic(a)}`);
-  if (strict && plan.warnings.length > 0) {
-    io.err(`${file}: ${plan.warnings.length} lint warning(s) are errors under --strict; nothing ran`);
-    return EXIT_USAGE;
-  }
+  const plan = engine.applyEnvOverrides(loaded, engine.envFromProcess(io.env));
 
   // 4. --only resolved
   let only: { selected: Set<string>; notice: string } | undefined;

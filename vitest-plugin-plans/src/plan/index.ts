@@ -13,3 +13,4 @@ export { renderExplain, describeStep, checkedPaths } from './render/explain.js';
 export { parseDurationMs } from './read.js';
 export { createGraph, upstream, downstream, hasPath, onlyClosure, topoOrder, findCycles, inPlanOrder, type TaskGraph } from '../graph/model.js';
 export { applyEnvOverrides, envFromProcess, ENV_PREFIX } from './env-overrides.js';
+export { fsReason } from './compile.js';
