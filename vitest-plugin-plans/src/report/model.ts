@@ -13,7 +13,7 @@ import type {
   RunStartEvent,
   StepEndEvent,
   StepStartEvent,
-  TaskState,
+  TaskEndEvent,
 } from '../events/types.js';
 
 /** What a failure block shows about the step that decided a task's state. */
@@ -27,16 +27,9 @@ export interface StepDetail {
   attempt: number;
 }
 
-export interface TaskReport {
+/** A task as reports show it: its `task.end` facts, named, with the step that decided it. */
+export interface TaskReport extends Omit<TaskEndEvent, 'type' | 'task'> {
   name: string;
-  finally: boolean;
-  state: TaskState;
-  reason: string | null;
-  step: number | null;
-  durationMs: number;
-  requests: number;
-  file: string;
-  line: number;
   /** The deciding step, for a task that did not pass. */
   failure: StepDetail | null;
 }
