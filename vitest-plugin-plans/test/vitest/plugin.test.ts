@@ -86,7 +86,8 @@ describe('vitest run', () => {
   });
 
   it('skips blocked and tag-excluded tasks with their reasons', () => {
-    expect(r.stdout).toContain('after-bad 0ms [blocked: needs bad, which failed]');
+    // The duration Vitest prints beside a skipped test depends on load; the reason is what matters.
+    expect(r.stdout).toMatch(/after-bad \d+ms \[blocked: needs bad, which failed\]/);
     expect(r.stdout).toMatch(/slow-one \d+ms \[skipped: tagged slow; run with --include-tag slow\]/);
   });
 
