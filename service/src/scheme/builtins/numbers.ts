@@ -10,16 +10,6 @@ import { anyArg, defineBuiltin, type ArgType, type BuiltinSpec, type BuiltinTabl
 import { Flonum, MString, MultipleValues, Ratnum, type SchemeNumber, type Value } from '../values.js';
 
 const { numberArg, realArg, rationalArg, integerArg, exactNonNegIntegerArg, radixArg } = N;
-export {
-  numberArg,
-  realArg,
-  rationalArg,
-  integerArg,
-  exactIntegerArg,
-  exactNonNegIntegerArg,
-  exactArg,
-  radixArg,
-} from '../numbers/index.js';
 
 type Num = SchemeNumber;
 type Int = number | bigint | Flonum;
