@@ -5,7 +5,6 @@
  * (`--events` streams while the run goes; JUnit, TAP and HTML are written
  * after it). Exit codes per plan-format.md.
  */
-import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { CommandSpec, ParsedArgs } from '../args.js';
@@ -141,35 +140,31 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
     };
   }
 
-  // The run: one scrubber, one emitter; every output is a consumer of its events.
-  const scrubber = engine.createScrubber();
-  const emitter = engine.createEmitter({ scrubber, bodyCap: capArg ?? engine.DEFAULT_EVENTS_BODY_CAP });
+  // The run: one session (one scrubber, one emitter); every output is a consumer of its events.
   const eventsTarget = args.value('--events');
   const human = eventsTarget === '-' ? io.err : io.out;
   const humanStream = eventsTarget === '-' ? process.stderr : process.stdout;
   const onProcess = io.env === process.env;
   const tty = onProcess && humanStream.isTTY === true;
-  const terminal = engine.createTerminalReporter({
-    color: tty && io.env.NO_COLOR === undefined,
-    progress: tty,
-    write: (text) => {
-      const clean = scrubber.scrubText(text);
-      if (clean.startsWith('\r')) {
-        humanStream.write(clean);
-        return;
-      }
-      const lines = clean.split('\n');
-      if (lines[lines.length - 1] === '') lines.pop();
-      for (const l of lines) human(l);
+  const target = (flag: string) => (args.value(flag) === undefined ? undefined : abs(args.value(flag)!));
+  const session = engine.createRunSession({
+    bodyCap: capArg ?? engine.DEFAULT_EVENTS_BODY_CAP,
+    ...(eventsTarget !== undefined ? { events: { target: eventsTarget === '-' ? '-' : abs(eventsTarget), stdout: io.out } } : {}),
+    exports: { junit: target('--junit'), tap: target('--tap'), html: target('--html') },
+    terminal: {
+      color: tty && io.env.NO_COLOR === undefined,
+      progress: tty,
+      write: (text) => {
+        if (text.startsWith('\r')) {
+          humanStream.write(text);
+          return;
+        }
+        const lines = text.split('\n');
+        if (lines[lines.length - 1] === '') lines.pop();
+        for (const l of lines) human(l);
+      },
     },
   });
-  emitter.onEvent(terminal);
-  const log = eventsTarget !== undefined ? engine.openLogWriter(eventsTarget === '-' ? '-' : abs(eventsTarget), scrubber, io.out) : null;
-  if (log) emitter.onEvent((ev) => log.write(ev));
-  const exportsWanted = args.has('--junit') || args.has('--tap') || args.has('--html');
-  const model = exportsWanted ? engine.createRunModel() : null;
-  // The reports read the same lines the log carries, so `report --html` equals `run --html`.
-  if (model) emitter.onEvent((ev) => model.add(JSON.parse(engine.eventLine(ev, scrubber))));
 
   const stop = new AbortController();
   const onSignal = (sig: NodeJS.Signals) => () => stop.abort(sig);
@@ -181,9 +176,8 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
   }
   let outcome;
   try {
-    outcome = await engine.runPlan({
+    outcome = await session.run({
       plan,
-      emitter,
       jobs,
       version: versionLine(),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
@@ -205,25 +199,14 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
 
   // Exports, after the run. The exit code never reads them, except that a write failure raises it.
   let code = outcome.exitCode;
-  const logError = log?.close();
-  if (logError) {
-    io.err(`runner run: ${fsMessage(logError, eventsTarget!)}`);
-    code = Math.max(code, EXIT_EXPORT);
+  const asWritten = new Map<string, string>();
+  for (const flag of ['--events', '--junit', '--tap', '--html']) {
+    const v = args.value(flag);
+    if (v !== undefined) asWritten.set(v === '-' ? '-' : abs(v), v);
   }
-  const write = (flag: string, render: () => string) => {
-    const target = args.value(flag);
-    if (target === undefined) return;
-    try {
-      writeFileSync(abs(target), scrubber.scrubText(render()));
-    } catch (e) {
-      io.err(`runner run: ${fsMessage(e, target)}`);
-      code = Math.max(code, EXIT_EXPORT);
-    }
-  };
-  if (model) {
-    write('--junit', () => engine.renderJunit(model));
-    write('--tap', () => engine.renderTap(model));
-    write('--html', () => engine.renderHtml(model));
+  for (const f of session.finish()) {
+    io.err(`runner run: ${fsMessage(f.error, asWritten.get(f.target) ?? f.target)}`);
+    code = Math.max(code, EXIT_EXPORT);
   }
   return code;
 }

@@ -3,8 +3,8 @@
  * runtime scope, render templates, and print values. Everything the engine
  * knows about the expression language goes through here.
  */
-import { toJsonText } from '../expr/json-exact.js';
-import { numText, str, type Value } from '../expr/values.js';
+import { str, type Value } from '../expr/values.js';
+import { templateText } from '../expr/template-text.js';
 import type { EvalOptions, EvalResult, RuntimeScope } from '../expr/evaluate.js';
 import type { CompiledExpr, JsonTemplate, Template } from '../plan/types.js';
 import { TemplateError, type Renderer } from '../steps/types.js';
@@ -26,22 +26,6 @@ export function evaluate(expr: CompiledExpr, rt: RuntimeScope, opts: EvalOptions
     return c.evaluate(rt, opts);
   } catch (e) {
     return { outcome: 'error', error: (e as Error).message, reads: [], elementReads: [], detail: [], snapshotWrites: [] };
-  }
-}
-
-/** Text a value takes inside a template: strings raw, numbers as written, the rest as JSON. */
-export function templateText(v: Value): string {
-  switch (v.k) {
-    case 'str':
-      return v.v;
-    case 'num':
-      return numText(v);
-    case 'nil':
-      return '';
-    case 'bool':
-      return String(v.v);
-    default:
-      return toJsonText(v);
   }
 }
 

@@ -12,7 +12,7 @@ import { schedule, type SchedTask } from '../graph/scheduler.js';
 import type { LoadedPlan, Task } from '../plan/types.js';
 import { createHttpClient } from '../steps/transport/http-client.js';
 import type { TlsConnectOptions } from '../steps/transport/tls-options.js';
-import { formatMs } from '../report/format.js';
+import { formatMs } from '../events/format.js';
 import { createRenderer } from './expr.js';
 import { createResultStore } from './results.js';
 import { runStep } from './step-runner.js';
@@ -127,14 +127,17 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
     env.set(e.name, str(text));
   }
 
-  const http = createHttpClient(o.tls ?? { rejectUnauthorized: true });
+  const tls = o.tls ?? { rejectUnauthorized: true };
+  const http = createHttpClient(tls);
+  // Per-run state the kinds keep (grpc clients and reflected protos): closed when the run ends.
+  const cache = new Map<string, unknown>();
   let requests = 0;
   let snapshots = 0;
   const deps = (signal: AbortSignal): TaskDeps => ({
     emit,
     scrubber: emitter.scrubber,
     results,
-    resources: { http, planDir: plan.dir },
+    resources: { http, tls, planDir: plan.dir, cache },
     base,
     strictPaths: o.strictPaths ?? false,
     updateSnapshots: o.updateSnapshots ?? false,
@@ -228,6 +231,10 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
     teardown = { passed, failed };
   }
   await http.close().catch(() => undefined);
+  for (const v of cache.values()) {
+    const closable = v as { close?: () => unknown };
+    if (typeof closable?.close === 'function') await Promise.resolve(closable.close()).catch(() => undefined);
+  }
 
   const counts = Object.fromEntries(TASK_STATES.map((s) => [s, 0])) as Record<TaskState, number>;
   for (const t of selected) counts[states.get(t.name) ?? 'not run']++;

@@ -11,12 +11,13 @@ import { toJsonText } from '../expr/json-exact.js';
 import type { Value } from '../expr/values.js';
 import type { AssertEvent, RunEvent, StepState } from '../events/types.js';
 import type { Scrubber } from '../events/scrubber.js';
-import type { Step, Task } from '../plan/types.js';
-import { GRAPHQL_NOTE } from '../steps/graphql.js';
-import { stepModule } from '../steps/index.js';
+import type { CompiledExpr, Step, Task } from '../plan/types.js';
+import { stepModule } from '../steps/registry.js';
 import { TemplateError, type RunResources, type StepOutcome } from '../steps/types.js';
-import { formatMs } from '../report/format.js';
-import { createRenderer, evaluate, templateText, type RuntimeScope } from './expr.js';
+import { formatMs } from '../events/format.js';
+import { createRenderer, evaluate, type RuntimeScope } from './expr.js';
+import { templateText } from '../expr/template-text.js';
+import { createDeadline } from './deadline.js';
 import type { ResultStore } from './results.js';
 import { strictPathFailures } from '../expr/strict-paths.js';
 
@@ -70,7 +71,7 @@ export async function runStep(taskName: string, task: Pick<Task, 'timeoutMs'>, s
   let phase: string | null = null;
   const attempts = Math.max(1, step.retry?.attempts ?? 1);
   const mod = stepModule(step.kind);
-  const stepMs = [task.timeoutMs, (step.request as { timeoutMs?: number }).timeoutMs].filter((x): x is number => typeof x === 'number').reduce<number | undefined>((a, b) => (a === undefined ? b : Math.min(a, b)), undefined);
+  const stepMs = [task.timeoutMs, mod.timeoutMs(step.request)].filter((x): x is number => typeof x === 'number').reduce<number | undefined>((a, b) => (a === undefined ? b : Math.min(a, b)), undefined);
   const baseScope: RuntimeScope = { names: deps.base };
   let rt: RuntimeScope = baseScope;
 
@@ -78,28 +79,33 @@ export async function runStep(taskName: string, task: Pick<Task, 'timeoutMs'>, s
     state = 'passed';
     reason = null;
     phase = null;
-    if (!mod) {
-      state = 'errored';
-      reason = `a ${step.kind} step cannot run in this build yet`;
-      break;
-    }
-    const signal = stepMs !== undefined ? AbortSignal.any([deps.runSignal, AbortSignal.timeout(stepMs)]) : deps.runSignal;
+    // The deadline's timer is held here and cleared when the attempt ends: a bare
+    // AbortSignal.timeout inside AbortSignal.any can be collected before it fires (nodejs/node#57736).
+    const deadline = createDeadline(deps.runSignal, stepMs);
     const n = attempt;
     let outcome: StepOutcome;
     try {
-      outcome = await mod.run(step as never, {
+      outcome = await mod.run(step, {
         task: taskName,
         step: step.number,
         attempt: n,
-        signal,
+        signal: deadline.signal,
+        deadlineMs: stepMs,
         render: createRenderer(baseScope, deps.results),
         resources: deps.resources,
-        exchange: (ex) => held.push({ type: 'exchange', task: taskName, step: step.number, attempt: n, ...ex }),
+        test: (expr, names) => {
+          const r = evaluate({ compiled: expr } as CompiledExpr, { names: { ...names, ...deps.base } });
+          return { held: r.outcome === 'held', error: r.outcome === 'error' ? (r.error ?? 'error') : null };
+        },
+        exchange: (ex) => held.push({ type: 'exchange', task: taskName, step: step.number, attempt: n, kind: step.kind, ...ex, lines: [] }),
+        notice: deps.notice,
       });
     } catch (e) {
       state = 'errored';
       reason = e instanceof TemplateError ? e.message : `the step failed: ${(e as Error).message}`;
       break;
+    } finally {
+      deadline.clear();
     }
     requests += outcome.requests;
     if (outcome.timedOut) {
@@ -111,6 +117,9 @@ export async function runStep(taskName: string, task: Pick<Task, 'timeoutMs'>, s
     if (outcome.error !== null) {
       state = 'errored';
       reason = outcome.error;
+    } else if (outcome.failed !== undefined) {
+      state = 'failed';
+      reason = outcome.failed;
     } else {
       rt = { names: { ...outcome.names, ...deps.base }, ...(outcome.bodyNotJson ? { bodyNotJson: outcome.bodyNotJson } : {}) };
       let allHeld = true;
@@ -151,7 +160,7 @@ export async function runStep(taskName: string, task: Pick<Task, 'timeoutMs'>, s
           values: r.reads.map((x) => ({ path: x.path, value: x.value })),
           detail,
           error: r.error ?? null,
-          note: a.auto && step.kind === 'graphql' && outcomeWord !== 'held' ? GRAPHQL_NOTE : null,
+          note: a.auto && outcomeWord !== 'held' ? (mod.autoNote ?? null) : null,
         };
         held.push(ev);
       });

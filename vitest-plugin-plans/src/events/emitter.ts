@@ -4,7 +4,7 @@
  * consumer never sees an unscrubbed or uncut event, so the terminal report,
  * the log, JUnit, TAP and HTML all show the same facts.
  */
-import type { ExchangeEvent, RunEvent, WireMessage } from './types.js';
+import type { ExchangeEvent, FrameRecord, RunEvent, WireMessage } from './types.js';
 import type { Scrubber } from './scrubber.js';
 
 export type EventListener = (event: RunEvent) => void;
@@ -37,6 +37,16 @@ export function capBody<T extends WireMessage>(msg: T, cap: number): T {
 export interface EmitterOptions {
   scrubber: Scrubber;
   bodyCap?: number;
+  /**
+   * The step kind's rendering of an exchange for the failure block. It runs on
+   * the scrubbed, cut event, so the lines hold nothing the log does not.
+   */
+  renderExchange?: (ex: ExchangeEvent) => string[];
+}
+
+function capFrames(frames: FrameRecord[] | null, cap: number): FrameRecord[] | null {
+  if (!frames) return null;
+  return frames.map((f) => (Buffer.byteLength(f.data, 'utf8') <= cap ? f : { ...f, data: f.data.slice(0, cap) }));
 }
 
 /** Create the run's emitter. */
@@ -50,7 +60,8 @@ export function createEmitter(options: EmitterOptions): Emitter {
       let out = options.scrubber.scrubValue(event);
       if (out.type === 'exchange') {
         const ex: ExchangeEvent = out;
-        out = { ...ex, request: capBody(ex.request, cap), response: ex.response ? capBody(ex.response, cap) : null };
+        const cut: ExchangeEvent = { ...ex, request: capBody(ex.request, cap), response: ex.response ? capBody(ex.response, cap) : null, frames: capFrames(ex.frames, cap) };
+        out = options.renderExchange ? { ...cut, lines: options.renderExchange(cut) } : cut;
       }
       for (const l of listeners) l(out);
     },

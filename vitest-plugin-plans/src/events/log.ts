@@ -5,7 +5,6 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { EVENTS_SCHEMA, FIELDS, NESTED_FIELDS, type RunEvent, type RunEventType } from './types.js';
-import type { Scrubber } from './scrubber.js';
 
 /** One event as its log line (without the newline). */
 export function serializeEvent(event: RunEvent): string {
@@ -13,25 +12,24 @@ export function serializeEvent(event: RunEvent): string {
 }
 
 /**
- * The exact line the log carries for an event (scrubbed once more on the way
- * out). `run --html` renders from these same lines, so its page equals the one
- * `runner report` renders from the file.
+ * The exact line the log carries for an event. Events arrive scrubbed (the
+ * emitter is the one scrub point); `run --html` renders from these same lines,
+ * so its page equals the one `runner report` renders from the file.
  */
-export function eventLine(event: RunEvent, scrubber: Scrubber): string {
-  return scrubber.scrubText(serializeEvent(event));
+export function eventLine(event: RunEvent): string {
+  return serializeEvent(event);
 }
 
 export interface LogWriter {
   write(event: RunEvent): void;
+  /** Write a line already serialised by `eventLine` (the session serialises once for the log and the model). */
+  writeLine(line: string, event: RunEvent): void;
   /** Flush and close; returns the first write error, if any. */
   close(): Error | null;
 }
 
-/**
- * Open a streaming log writer on a path, or on stdout for `-`. Every line
- * passes through the scrubber once more on its way out.
- */
-export function openLogWriter(target: string, scrubber: Scrubber, stdout: (line: string) => void = (l) => void process.stdout.write(l + '\n')): LogWriter {
+/** Open a streaming log writer on a path, or on stdout for `-`, for events already scrubbed by the emitter. */
+export function openLogWriter(target: string, stdout: (line: string) => void = (l) => void process.stdout.write(l + '\n')): LogWriter {
   let error: Error | null = null;
   let fd: number | null = null;
   // Lines gather in a small buffer written in 64 KiB batches: one syscall per
@@ -59,8 +57,10 @@ export function openLogWriter(target: string, scrubber: Scrubber, stdout: (line:
   };
   return {
     write(event) {
+      this.writeLine(eventLine(event), event);
+    },
+    writeLine(line, event) {
       if (error) return;
-      const line = eventLine(event, scrubber);
       if (target === '-') {
         try {
           stdout(line);

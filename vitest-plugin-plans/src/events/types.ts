@@ -18,13 +18,24 @@ export type StepState = 'passed' | 'failed' | 'errored' | 'timed out';
 /** Outcome of one assertion evaluation. */
 export type AssertOutcome = 'held' | 'failed' | 'n/a' | 'error';
 
-/** Milliseconds (fractional); `null` is a phase that did not happen (`n/a`). */
-export interface Timing {
-  dns: number | null;
-  connect: number | null;
-  tls: number | null;
-  ttfb: number | null;
-  total: number | null;
+/**
+ * Phase → milliseconds (fractional), in the kind's phase order; `null` is a
+ * phase that did not happen (`n/a`). http: dns, connect, tls, ttfb, total;
+ * ws: connect, tls, upgrade, first, total; grpc: first, total.
+ */
+export type Timing = Record<string, number | null>;
+
+/** One WebSocket frame of an exchange (ws steps), in either direction. */
+export interface FrameRecord {
+  dir: 'in' | 'out';
+  /** ms since the step started. */
+  at: number;
+  /** `text`, `binary` (data in base64) or `close`. */
+  frame: 'text' | 'binary' | 'close';
+  data: string;
+  size: number;
+  /** An incoming message dropped by `ignore:` (not counted). */
+  ignored: boolean;
 }
 
 /** One side of an exchange as the log carries it: headers in wire order, the body cut at `--events-body-cap`. */
@@ -131,11 +142,19 @@ export interface StepEndEvent {
   durationMs: number;
 }
 
+/**
+ * One exchange with the target. http and graphql fill request/response as on
+ * the wire; ws puts the upgrade there and its frames in `frames`; grpc maps the
+ * call onto the same shape (docs/events.md). `lines` is the failure block's
+ * rendering by the step kind, made by the emitter after scrubbing.
+ */
 export interface ExchangeEvent {
   type: 'exchange';
   task: string;
   step: number;
   attempt: number;
+  /** The step kind that made it. */
+  kind: string;
   /** Position in a repeat (0-based); `null` outside a repeat. */
   index: number | null;
   request: WireRequest;
@@ -144,7 +163,16 @@ export interface ExchangeEvent {
   timing: Timing;
   newConnection: boolean;
   error: string | null;
+  /** ws: every frame in both directions (the failure block shows the last 20). */
+  frames: FrameRecord[] | null;
+  /** grpc: trailers; ws: the close code and reason. */
+  extra: Record<string, unknown> | null;
+  /** The failure block's exchange lines, rendered by the step kind. */
+  lines: string[];
 }
+
+/** What a step module hands the engine for one exchange (the engine and emitter add the rest). */
+export type ExchangePayload = Omit<ExchangeEvent, 'type' | 'task' | 'step' | 'attempt' | 'kind' | 'lines'>;
 
 export interface AssertEvent {
   type: 'assert';
@@ -233,7 +261,7 @@ export const FIELDS: Record<RunEventType, readonly string[]> = {
   'task.end': ['type', 'task', 'finally', 'state', 'reason', 'step', 'durationMs', 'requests', 'file', 'line'],
   'step.start': ['type', 'task', 'step', 'kind', 'name', 'file', 'line'],
   'step.end': ['type', 'task', 'step', 'state', 'reason', 'phase', 'attempts', 'durationMs'],
-  exchange: ['type', 'task', 'step', 'attempt', 'index', 'request', 'response', 'redirects', 'timing', 'newConnection', 'error'],
+  exchange: ['type', 'task', 'step', 'attempt', 'kind', 'index', 'request', 'response', 'redirects', 'timing', 'newConnection', 'error', 'frames', 'extra', 'lines'],
   assert: ['type', 'task', 'step', 'attempt', 'index', 'auto', 'expr', 'file', 'line', 'outcome', 'values', 'detail', 'error', 'note'],
   result: ['type', 'task', 'step', 'key', 'secret', 'absent', 'value'],
   'claim.wait': ['type', 'task', 'resource', 'mode', 'heldBy'],
@@ -245,7 +273,6 @@ export const FIELDS: Record<RunEventType, readonly string[]> = {
 export const NESTED_FIELDS: Record<string, readonly string[]> = {
   request: ['method', 'url', 'headers', 'body', 'bodyEncoding', 'bodySize', 'bodyTruncated'],
   response: ['status', 'statusText', 'proto', 'headers', 'body', 'bodyEncoding', 'bodySize', 'bodyTruncated'],
-  timing: ['dns', 'connect', 'tls', 'ttfb', 'total'],
   lifecycle: ['strategy', 'sharedTarget'],
 };
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { compileExpression } from './compile.js';
-import { scopeFor, type ScopeKind, type ScopeOptions } from './scopes.js';
+import { type ScopeKind, type ScopeOptions } from './scopes.js';
+import { kindScope } from '../steps/registry.js';
 import type { Role } from './check.js';
 
 const diags = (src: string, kind: ScopeKind = 'http', opts: ScopeOptions = {}, role: Role = 'assert') => {
-  const r = compileExpression(src, { scope: scopeFor(kind, opts), role });
+  const r = compileExpression(src, { scope: kindScope(kind, opts), role });
   return r.ok ? [] : r.diagnostics.map((d) => `${d.column}: ${d.message}`);
 };
 const ok = (src: string, kind: ScopeKind = 'http', opts: ScopeOptions = {}, role: Role = 'assert') => expect(diags(src, kind, opts, role)).toEqual([]);
@@ -18,7 +19,7 @@ describe('names in scope per step kind', () => {
     ['http', 'responses all (.status == 200 and .headers["x"] == nil and .body.id > 0)', { repeat: 'parallel' }],
     ['graphql', 'body.errors == nil or len(body.errors) == 0'],
     ['waitFor', 'status == 200 and body.ready == true'],
-    ['ws', 'status == 101 and messages count 2 and messages[0].text == "hi" and messages[0].at < 1s and closed == true and duration.upgrade < 1s and duration.first < 1s'],
+    ['ws', 'status == 101 and messages count 2 and messages[0].text == "hi" and messages[0].at < 1s and closed.code == 1000 and duration.upgrade < 1s and duration.first < 1s'],
     ['grpc', 'code == "OK" and message == "" and body.id == 1 and messages[0].at < 1s and headers["a"] == nil and trailers["b"] == nil and duration.first < 1s'],
     ['sql', 'rows count 1 and rows[0].id == 1 and duration.total < 1s'],
     ['fixture', 'rowsAffected == 3 and duration.total < 1s'],
@@ -97,7 +98,7 @@ describe('names in scope per step kind', () => {
     expect(diags('response == nil')[0]).toMatch(/^1: unknown name response; it is only the left of `matches openapi`/);
   });
   it('accepts hyphenated task names and reports them', () => {
-    const r = compileExpression('tasks.create-order.results.orderId == "o" and run.id != ""', { scope: scopeFor('http'), role: 'assert' });
+    const r = compileExpression('tasks.create-order.results.orderId == "o" and run.id != ""', { scope: kindScope('http'), role: 'assert' });
     expect(r.ok && r.compiled.facts.taskResults).toEqual([{ task: 'create-order', key: 'orderId', column: 1 }]);
     expect(r.ok && r.compiled.facts.mentionsRunId).toBe(true);
     expect(diags('tasks.a.result.x == 1')).toEqual(['9: unknown field result of tasks.a; write tasks.a.results.<key>']);

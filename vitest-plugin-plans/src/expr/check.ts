@@ -7,12 +7,6 @@ import { ANY, BOOL, DUR, NUM, STR, comparable, elementOf, listOf, typeName, type
 /** Where an expression sits: it decides whether the result must be boolean. */
 export type Role = 'assert' | 'result' | 'guard' | 'template';
 
-const SCOPE_NOUN: Record<Scope['kind'], string> = {
-  http: 'an http step', graphql: 'a graphql step', ws: 'a ws step', grpc: 'a grpc step', sql: 'a sql step',
-  fixture: 'a fixture step', exec: 'an exec step', script: 'a script step', waitFor: 'waitFor.until',
-  guard: 'a when guard', template: 'a template',
-};
-
 /**
  * Type-checks a parsed expression against a scope. Returns the expression's
  * type and every diagnostic (a subtree in error is typed `any` so one mistake
@@ -168,7 +162,7 @@ class Checker {
     const names = Object.keys(this.scope.names);
     const close = suggest(name, names);
     if (name === 'response') return this.err('unknown_name', at, 'unknown name response; it is only the left of `matches openapi`' + (close ? ` (did you mean ${close}?)` : ''));
-    return this.err('unknown_name', at, close ? `unknown name ${name} (did you mean ${close}?)` : `unknown name ${name}; the names of ${SCOPE_NOUN[this.scope.kind]} are ${names.join(', ')}`);
+    return this.err('unknown_name', at, close ? `unknown name ${name} (did you mean ${close}?)` : `unknown name ${name}; the names of ${this.scope.noun} are ${names.join(', ')}`);
   }
 
   private field(ot: Type, field: string, at: number, object: Node): Type {

@@ -41,7 +41,7 @@ export type CompileResult = { readonly ok: true; readonly compiled: CompiledExpr
  * template) against the names of its scope. Collects every diagnostic it can
  * (tokenizer faults, the first syntax fault, every type fault, every matcher file fault).
  * @example
- * const r = compileExpression('status == 200', { scope: scopeFor('http'), role: 'assert' });
+ * const r = compileExpression('status == 200', { scope: scopeFor('http', { names: httpScopeNames() }), role: 'assert' });
  * if (!r.ok) for (const d of r.diagnostics) console.log(`column ${d.column}: ${d.message}`);
  */
 export function compileExpression(source: string, opts: CompileOptions): CompileResult {

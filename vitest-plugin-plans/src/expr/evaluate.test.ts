@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileExpression } from './compile.js';
 import { httpRuntime, phasesValue, runtimeScope, type HttpExchangeInput } from './runtime.js';
-import { scopeFor, type ScopeKind, type ScopeOptions } from './scopes.js';
+import { type ScopeKind, type ScopeOptions } from './scopes.js';
+import { kindScope } from '../steps/registry.js';
 import type { EvalResult, RuntimeScope } from './evaluate.js';
 
 const exchange = (over: Partial<HttpExchangeInput> = {}): HttpExchangeInput => ({
@@ -20,7 +21,7 @@ function rtHttp(over: Partial<HttpExchangeInput> = {}, responses?: HttpExchangeI
 }
 
 function run(src: string, rt: RuntimeScope = rtHttp(), kind: ScopeKind = 'http', opts: ScopeOptions = { repeat: 'serial' }, role: 'assert' | 'result' = 'assert'): EvalResult {
-  const c = compileExpression(src, { scope: scopeFor(kind, opts), role });
+  const c = compileExpression(src, { scope: kindScope(kind, opts), role });
   if (!c.ok) throw new Error(c.diagnostics.map((d) => `${d.column}: ${d.message}`).join('\n'));
   return c.compiled.evaluate(rt);
 }
@@ -181,7 +182,7 @@ describe('runtime scopes', () => {
   });
   it('evaluates the other kinds', () => {
     const rt = runtimeScope({ exitCode: null, stdout: 'ok\n', stderr: '', truncated: { stdout: false, stderr: false }, duration: phasesValue({ total: 5 }, ['total']) });
-    const c = compileExpression('exitCode == nil and stdout contains "ok"', { scope: scopeFor('exec'), role: 'assert' });
+    const c = compileExpression('exitCode == nil and stdout contains "ok"', { scope: kindScope('exec'), role: 'assert' });
     expect(c.ok && c.compiled.evaluate(rt).outcome).toBe('held');
   });
   it('turns a non-boolean operand into an error outcome', () => {

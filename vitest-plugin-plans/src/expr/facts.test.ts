@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { compileExpression } from './compile.js';
 import { adviceFor, lintEmptyQuantifiers, type ExprFacts } from './facts.js';
-import { scopeFor } from './scopes.js';
+import { kindScope } from '../steps/registry.js';
 
 const facts = (src: string): ExprFacts => {
-  const c = compileExpression(src, { scope: scopeFor('http', { repeat: 'serial' }), role: 'assert' });
+  const c = compileExpression(src, { scope: kindScope('http', { repeat: 'serial' }), role: 'assert' });
   if (!c.ok) throw new Error(c.diagnostics[0]!.message);
   return c.compiled.facts;
 };
@@ -41,14 +41,14 @@ describe('facts', () => {
     expect(f.mentionsRunId).toBe(true);
     expect(f.readsBodyErrors).toBe(true);
     expect(f.readsCode).toBe(false);
-    const g = compileExpression('code == "OK"', { scope: scopeFor('grpc'), role: 'assert' });
+    const g = compileExpression('code == "OK"', { scope: kindScope('grpc'), role: 'assert' });
     expect(g.ok && g.compiled.facts.readsCode).toBe(true);
   });
   it('lists maximal paths, with [*] inside predicates', () => {
     expect(facts('body.order.id == 1 and body.items all (.qty > 0) and headers["Retry-After"] == "1"').paths).toEqual(['body.order.id', 'body.items[*].qty', 'headers["retry-after"]']);
   });
   it('lists matcher files', () => {
-    const c = compileExpression('body matches snapshot "a.json"', { scope: scopeFor('http'), role: 'assert', files: { read: () => ({ ok: false, missing: true, error: '' }) } });
+    const c = compileExpression('body matches snapshot "a.json"', { scope: kindScope('http'), role: 'assert', files: { read: () => ({ ok: false, missing: true, error: '' }) } });
     expect(c.ok && c.compiled.facts.files).toEqual([{ kind: 'snapshot', path: 'a.json', column: 23 }]);
   });
   it('counts nodes, closures and nesting for advice', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileExpression } from './compile.js';
 import { httpRuntime } from './runtime.js';
-import { scopeFor } from './scopes.js';
+import { kindScope } from '../steps/registry.js';
 
 /** mulberry32: a tiny seeded PRNG so every run tries the same cases. */
 function rng(seed: number): () => number {
@@ -30,7 +30,7 @@ const SEEDS = [
 const PIECES = ['(', ')', '[', ']', '.', '?.', ',', ':', '?', '±', '+/-', '~=', '==', '!=', '<', '<=', '+', '-', '*', '/', '%', '!', '"', "'", '`', ' ', 'and', 'or', 'not', 'in', 'count', 'where', 'all', 'any', 'none', 'exists', 'missing', 'matches', 'schema', 'snapshot', 'openapi', 'ignoring', 'it', 'body', 'status', 'responses', 'duration', 'tasks', 'results', 'len', 'filter', 'nil', 'true', '0', '12', '1.5', '200ms', '200x', '0x1F', '1e', 'µ', '"a"', '\\', '{', '}', '#', 'é'];
 
 const files = { read: () => ({ ok: true as const, text: '{}' }) };
-const scope = scopeFor('http', { repeat: 'serial' });
+const scope = kindScope('http', { repeat: 'serial' });
 const ex = { request: { method: 'GET', url: 'http://h/' }, status: 200, headers: { 'content-type': 'application/json' }, body: '{"items":[{"qty":1}],"x":null}', timing: { total: 1 } };
 const rt = httpRuntime(ex, {}, [ex, ex]);
 

@@ -5,7 +5,7 @@
  *
  * @example
  * import { compileExpression, scopeFor, httpRuntime } from './expr/index.js';
- * const r = compileExpression('body.total == 10.10 and duration.ttfb < 200ms', { scope: scopeFor('http'), role: 'assert' });
+ * const r = compileExpression('body.total == 10.10 and duration.ttfb < 200ms', { scope: scopeFor('http', { names: httpScopeNames() }), role: 'assert' });
  * if (!r.ok) throw new Error(r.diagnostics.map((d) => `column ${d.column}: ${d.message}`).join('\n'));
  * const rt = httpRuntime({ request: { method: 'GET', url: 'http://h/o' }, status: 200, headers: { 'content-type': 'application/json' }, body: '{"total":10.1}', timing: { ttfb: 12, total: 15 } });
  * if (rt.ok) r.compiled.evaluate(rt.scope); // { outcome: 'held', reads: [{ path: 'body.total', value: '10.1', … }, …], … }
@@ -13,7 +13,7 @@
 export { compileExpression, type CompileOptions, type CompileResult, type CompiledExpr } from './compile.js';
 export type { Role } from './check.js';
 export { type Diagnostic, type DiagnosticType, suggest, editDistance } from './diagnostic.js';
-export { scopeFor, PHASES, RESPONSE, type Scope, type ScopeKind, type ScopeOptions } from './scopes.js';
+export { scopeFor, httpScopeNames, HTTP_PHASES, RESPONSE, type Scope, type ScopeKind, type ScopeOptions } from './scopes.js';
 export { type Type, typeName } from './types.js';
 export type { EvalOptions, EvalResult, Read, RuntimeScope } from './evaluate.js';
 export {
@@ -60,23 +60,4 @@ export {
 export type { FileRead, MatcherFiles, Secret } from './matchers/types.js';
 export { parse } from './parse.js';
 
-import { formatDuration } from './duration.js';
-import { toJsonText } from './json-exact.js';
-import type { Value } from './values.js';
-
-/**
- * Text a `{{ }}` template substitutes for a value: strings as they are,
- * numbers exactly as written, durations as literals, nil as empty, the rest as JSON.
- */
-export function templateText(v: Value): string {
-  switch (v.k) {
-    case 'str':
-      return v.v;
-    case 'nil':
-      return '';
-    case 'dur':
-      return formatDuration(v.ns);
-    default:
-      return toJsonText(v);
-  }
-}
+export { templateText } from './template-text.js';

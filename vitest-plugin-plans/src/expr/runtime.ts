@@ -1,7 +1,7 @@
 import { durationFromMs } from './duration.js';
 import type { RuntimeScope } from './evaluate.js';
 import { parseJsonExact } from './json-exact.js';
-import { PHASES } from './scopes.js';
+import { HTTP_PHASES } from './scopes.js';
 import { NA, NIL, dur, fromJs, headers as headerMap, list, map, num, str, type MapValue, type Value } from './values.js';
 
 /** Values every scope shares: `env`, `tasks`, `run`, and `matrix` inside a matrix task. */
@@ -76,7 +76,7 @@ export function responseValue(ex: HttpExchangeInput): { ok: true; value: MapValu
       proto: str(ex.proto ?? 'HTTP/1.1'),
       headers: h,
       body: b.body,
-      duration: phasesValue(ex.timing ?? {}, PHASES.http!),
+      duration: phasesValue(ex.timing ?? {}, HTTP_PHASES),
       redirects: list((ex.redirects ?? []).map((r) => map({ method: str(r.method), url: str(r.url), status: num(r.status) }, 'record')), 'redirects'),
     },
     'response',

@@ -1,11 +1,19 @@
-import { ANY, BOOL, DUR, HEADERS, NUM, STR, listOf, phases, record, type Type } from './types.js';
+/**
+ * Scopes: the typed names an expression may read. The names of each step kind
+ * come from its module (`steps/<kind>/`, through the registry); this file adds
+ * what every scope has (env, tasks, run, matrix) and the http names, which the
+ * assertion language itself knows because `matches openapi` reads a response.
+ */
+import { ANY, HEADERS, NUM, STR, listOf, phases, record, type Type } from './types.js';
 
-/** Step kinds with names in scope, plus the `when` guard and plain templates. */
-export type ScopeKind = 'http' | 'graphql' | 'ws' | 'grpc' | 'sql' | 'fixture' | 'exec' | 'script' | 'waitFor' | 'guard' | 'template';
+/** A step kind's name, or the `when` guard, or a plain template. */
+export type ScopeKind = string;
 
 /** The names an expression may read, with their types (spec "Names in scope for assertions"). */
 export interface Scope {
   readonly kind: ScopeKind;
+  /** What the scope belongs to, for messages: `an http step`, `a when guard`. */
+  readonly noun: string;
   readonly names: Readonly<Record<string, Type>>;
   /** A parallel `repeat`: `responses[N]` and `responses[a:b]` are load errors. */
   readonly parallelRepeat: boolean;
@@ -19,94 +27,57 @@ export interface ScopeOptions {
   readonly envKeys?: readonly string[];
   /** Inside a matrix task: the row keys (adds `matrix`). */
   readonly matrixKeys?: readonly string[];
-  /** Extra typed names (e.g. what a step kind module adds). */
-  readonly extra?: Readonly<Record<string, Type>>;
+  /** The kind's own typed names (its module's `scope()`). */
+  readonly names?: Readonly<Record<string, Type>>;
+  /** Overrides the noun of messages (`waitFor.until`). */
+  readonly noun?: string;
 }
 
-/** Timing phases per step kind (spec table "Duration phases"). */
-export const PHASES: Readonly<Record<string, readonly string[]>> = {
-  http: ['dns', 'connect', 'tls', 'ttfb', 'total'],
-  graphql: ['dns', 'connect', 'tls', 'ttfb', 'total'],
-  waitFor: ['dns', 'connect', 'tls', 'ttfb', 'total'],
-  ws: ['connect', 'tls', 'upgrade', 'first', 'total'],
-  grpc: ['first', 'total'],
-  sql: ['total'],
-  fixture: ['total'],
-  exec: ['total'],
-  script: ['total'],
-};
+/** Timing phases of an http exchange (spec table "Duration phases"). */
+export const HTTP_PHASES: readonly string[] = ['dns', 'connect', 'tls', 'ttfb', 'total'];
 
 const REQUEST = record('request', { method: STR, url: STR });
 const REDIRECT = record('redirect', { method: STR, url: STR, status: NUM });
 
-function httpNames(): Record<string, Type> {
+function responseNames(): Record<string, Type> {
   return {
     request: REQUEST,
     status: NUM,
     proto: STR,
     headers: HEADERS,
     body: ANY,
-    duration: phases(PHASES.http!),
+    duration: phases(HTTP_PHASES),
     redirects: listOf(REDIRECT, 'redirects'),
   };
 }
 
 /** The record type of one response (an element of `responses`). */
-export const RESPONSE: Type = record('response', httpNames());
+export const RESPONSE: Type = record('response', responseNames());
 
-function kindNames(kind: ScopeKind, opts: ScopeOptions): Record<string, Type> {
-  const d = (k: string) => phases(PHASES[k]!);
-  switch (kind) {
-    case 'http':
-    case 'graphql':
-    case 'waitFor':
-      return { ...httpNames(), ...(opts.repeat ? { responses: listOf(RESPONSE, 'responses') } : {}) };
-    case 'ws':
-      return {
-        status: NUM,
-        headers: HEADERS,
-        messages: listOf(record('message', { body: ANY, text: STR, at: DUR }), 'messages'),
-        closed: BOOL,
-        duration: d('ws'),
-      };
-    case 'grpc':
-      return {
-        code: STR,
-        message: STR,
-        body: ANY,
-        messages: listOf(record('message', { body: ANY, at: DUR }), 'messages'),
-        headers: HEADERS,
-        trailers: HEADERS,
-        duration: d('grpc'),
-      };
-    case 'sql':
-      return { rows: listOf({ t: 'dict', name: 'row', of: ANY }, 'rows'), duration: d('sql') };
-    case 'fixture':
-      return { rowsAffected: NUM, duration: d('fixture') };
-    case 'exec':
-      return { exitCode: NUM, stdout: STR, stderr: STR, truncated: record('truncated', { stdout: BOOL, stderr: BOOL }), duration: d('exec') };
-    case 'script':
-      return { ok: BOOL, result: ANY, duration: d('script') };
-    case 'guard':
-    case 'template':
-      return {};
-  }
+/** The names of an http exchange (http, graphql, waitFor), plus `responses` under repeat. */
+export function httpScopeNames(opts: { repeat?: 'serial' | 'parallel' } = {}): Record<string, Type> {
+  return { ...responseNames(), ...(opts.repeat ? { responses: listOf(RESPONSE, 'responses') } : {}) };
+}
+
+function nounOf(kind: ScopeKind): string {
+  if (kind === 'guard') return 'a when guard';
+  if (kind === 'template') return 'a template';
+  return `${/^([aeiou]|http)/i.test(kind) ? 'an' : 'a'} ${kind} step`;
 }
 
 /**
  * The scope of a step kind, the `when` guard or a template.
  * @example
- * const scope = scopeFor('http', { repeat: 'parallel', envKeys: ['base'] });
+ * const scope = scopeFor('http', { names: httpScopeNames({ repeat: 'parallel' }), repeat: 'parallel', envKeys: ['base'] });
  * Object.keys(scope.names); // request, status, …, responses, env, tasks, run
  */
 export function scopeFor(kind: ScopeKind, opts: ScopeOptions = {}): Scope {
   const names: Record<string, Type> = {
-    ...kindNames(kind, opts),
+    ...opts.names,
     env: { t: 'dict', name: 'env', of: ANY, ...(opts.envKeys ? { keys: opts.envKeys } : {}) },
     tasks: { t: 'tasks' },
     run: record('run', { id: STR }),
     ...(opts.matrixKeys ? { matrix: { t: 'dict', name: 'matrix', of: ANY, keys: opts.matrixKeys } } : {}),
-    ...opts.extra,
   };
-  return { kind, names, parallelRepeat: opts.repeat === 'parallel' };
+  return { kind, noun: opts.noun ?? nounOf(kind), names, parallelRepeat: opts.repeat === 'parallel' };
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { compileExpression } from './compile.js';
 import { httpRuntime } from './runtime.js';
-import { scopeFor } from './scopes.js';
+import { kindScope } from '../steps/registry.js';
 import { normalizePath, strictPathFailures } from './strict-paths.js';
 
 function failures(src: string, optional: string[] = [], body = '{"order":{"id":1},"items":[{"qty":1},{"n":2}]}') {
-  const c = compileExpression(src, { scope: scopeFor('http', { repeat: 'serial' }), role: 'assert' });
+  const c = compileExpression(src, { scope: kindScope('http', { repeat: 'serial' }), role: 'assert' });
   if (!c.ok) throw new Error(c.diagnostics[0]!.message);
   const ex = { request: { method: 'GET', url: 'http://h/' }, status: 200, headers: { 'content-type': 'application/json' }, body };
   const rt = httpRuntime(ex, {}, [ex]);

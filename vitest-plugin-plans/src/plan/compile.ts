@@ -9,6 +9,7 @@ import { compileExpr, type BridgeOptions } from './expr-bridge.js';
 import { spanOf, type ExprUse, type NodeCtx } from './context.js';
 import type { CompiledExpr, ExprRole, JsonTemplate, StepKind, Template, TemplatePart } from './types.js';
 import type { PNode } from './yaml-tree.js';
+import type { Type } from '../expr/types.js';
 
 const MATCHER_CAP = 8 * 1024 * 1024;
 
@@ -16,6 +17,10 @@ const MATCHER_CAP = 8 * 1024 * 1024;
 export interface ScopeOpts {
   kind?: StepKind;
   repeat?: 'serial' | 'parallel';
+  /** The kind's typed names (its module's `scope()`). */
+  names?: Readonly<Record<string, Type>>;
+  /** The scope's noun in messages, when not `a <kind> step`. */
+  noun?: string;
 }
 
 function bridgeOpts(ctx: NodeCtx, role: ExprRole, scope: ScopeOpts): BridgeOptions {
@@ -37,6 +42,8 @@ function bridgeOpts(ctx: NodeCtx, role: ExprRole, scope: ScopeOpts): BridgeOptio
   if (ctx.load.compileCache) o.compileCache = ctx.load.compileCache;
   if (scope.kind !== undefined) o.kind = scope.kind;
   if (scope.repeat !== undefined) o.repeat = scope.repeat;
+  if (scope.names !== undefined) o.names = scope.names;
+  if (scope.noun !== undefined) o.noun = scope.noun;
   if (ctx.matrixKeys !== undefined) o.matrixKeys = ctx.matrixKeys;
   return o;
 }

@@ -5,6 +5,7 @@
  */
 import { compileExpression, scopeFor, type FileRead, type MatcherFiles, type Scope, type ScopeKind } from '../expr/index.js';
 import type { CompiledMatcher } from '../expr/matchers/types.js';
+import type { Type } from '../expr/types.js';
 import type { StepKind, ExprRole, ResultRef } from './types.js';
 
 /** What an expression is compiled for. */
@@ -14,6 +15,10 @@ export interface BridgeOptions {
   kind?: StepKind;
   /** http with a serial or parallel repeat (responses in scope). */
   repeat?: 'serial' | 'parallel';
+  /** The kind's typed names (from its module); none for guards and templates. */
+  names?: Readonly<Record<string, Type>>;
+  /** The scope's noun in messages, when not `a <kind> step`. */
+  noun?: string;
   /** Names of `env.*` in scope. */
   envNames: string[];
   /** Keys of `matrix.*` in scope (matrix tasks only). */
@@ -64,13 +69,16 @@ export interface BridgeFailed {
   diagnostics: Array<{ column: number; message: string }>;
 }
 
+/** What a scope is built from. */
+type ScopeArgs = { repeat?: 'serial' | 'parallel'; envKeys: string[]; matrixKeys?: string[]; names?: Readonly<Record<string, Type>>; noun?: string };
+
 // Scopes are immutable; thousands of expressions share a handful of them.
 const SCOPES = new Map<string, Scope>();
-function scopeKey(kind: ScopeKind, o: { repeat?: 'serial' | 'parallel'; envKeys: string[]; matrixKeys?: string[] }): string {
-  return `${kind}|${o.repeat ?? ''}|${o.envKeys.join(',')}|${o.matrixKeys?.join(',') ?? '-'}`;
+function scopeKey(kind: ScopeKind, o: ScopeArgs): string {
+  return `${kind}|${o.noun ?? ''}|${o.repeat ?? ''}|${o.envKeys.join(',')}|${o.matrixKeys?.join(',') ?? '-'}`;
 }
 
-function cachedScope(kind: ScopeKind, o: { repeat?: 'serial' | 'parallel'; envKeys: string[]; matrixKeys?: string[] }): Scope {
+function cachedScope(kind: ScopeKind, o: ScopeArgs): Scope {
   const key = scopeKey(kind, o);
   let s = SCOPES.get(key);
   if (!s) {
@@ -84,9 +92,11 @@ function cachedScope(kind: ScopeKind, o: { repeat?: 'serial' | 'parallel'; envKe
 /** Compiles one expression. */
 export function compileExpr(source: string, opts: BridgeOptions): BridgeCompiled | BridgeFailed {
   const scopeKind: ScopeKind = opts.kind ?? (opts.role === 'guard' ? 'guard' : 'template');
-  const scopeOpts: { repeat?: 'serial' | 'parallel'; envKeys: string[]; matrixKeys?: string[] } = { envKeys: opts.envNames };
+  const scopeOpts: ScopeArgs = { envKeys: opts.envNames };
   if (opts.repeat !== undefined) scopeOpts.repeat = opts.repeat;
   if (opts.matrixKeys !== undefined) scopeOpts.matrixKeys = opts.matrixKeys;
+  if (opts.names !== undefined) scopeOpts.names = opts.names;
+  if (opts.noun !== undefined) scopeOpts.noun = opts.noun;
   const cache = opts.compileCache;
   if (!cache) return compileUncached(source, opts, scopeKind, scopeOpts);
   const key = `${scopeKey(scopeKind, scopeOpts)}|${opts.role}|${opts.readFile ? 'f' : '-'}|${source}`;
@@ -102,7 +112,7 @@ function compileUncached(
   source: string,
   opts: BridgeOptions,
   scopeKind: ScopeKind,
-  scopeOpts: { repeat?: 'serial' | 'parallel'; envKeys: string[]; matrixKeys?: string[] },
+  scopeOpts: ScopeArgs,
 ): BridgeCompiled | BridgeFailed {
   const read = opts.readFile;
   const files: MatcherFiles | undefined = read && {

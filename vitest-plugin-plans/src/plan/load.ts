@@ -13,6 +13,7 @@ import { bool, durationMs, get, items, scalarText, str } from './read.js';
 import { linkTasks } from './refs.js';
 import { checkSchema } from './schema-check.js';
 import { loadStep } from './steps.js';
+import { stepModule } from '../steps/registry.js';
 import { loadTask, type TaskDraft } from './tasks.js';
 import type { ClaimMode, EnvEntry, Diagnostic, LoadedPlan, Resource, Step } from './types.js';
 import { entry, parseYamlTree, toPlain, type PNode } from './yaml-tree.js';
@@ -166,7 +167,10 @@ export function loadPlanText(text: string, file: string, opts: LoadPlanOptions =
 
   if (ctx.errors.length > 0) return fail(ctx);
   const all = drafts.flatMap((d) => d.tasks);
-  const runtimes = [...new Set([...reset, ...all.flatMap((t) => t.steps)].flatMap((s) => (s.kind === 'script' ? [s.request.runtime] : [])))];
+  const runtimes = [...new Set([...reset, ...all.flatMap((t) => t.steps)].flatMap((s) => {
+    const r = stepModule(s.kind).runtime?.(s.request);
+    return r === undefined ? [] : [r];
+  }))];
   const plan: LoadedPlan = {
     file, dir: ctx.dir, env,
     lifecycle: { strategy, sharedTarget: bool(get(lc, 'sharedTarget')) ?? false, reset },

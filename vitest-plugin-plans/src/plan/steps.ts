@@ -1,14 +1,15 @@
 /**
  * One step: exactly one kind key with its request, plus the common keys
- * (name, assert, optional, results, retry, repeat). Adds the automatic
- * assertions of graphql, grpc and `expect` (spec §4).
+ * (name, assert, optional, results, retry, repeat). The kind's module (from
+ * the registry) loads the request, names the scope and adds its automatic
+ * assertions (spec §4).
  */
 import { compileAt, readsOf } from './compile.js';
 import { formatPath } from './diagnostics.js';
 import { error, spanOf, sub, type NodeCtx } from './context.js';
 import { durationMs, get, has, int, items, str } from './read.js';
-import { REQUEST_LOADERS } from './requests/index.js';
-import { STEP_KINDS, type CompiledAssertion, type RepeatSpec, type ResultDecl, type RetrySpec, type Step, type StepKind } from './types.js';
+import { STEP_KINDS, stepModule } from '../steps/registry.js';
+import type { CompiledAssertion, RepeatSpec, ResultDecl, RetrySpec, Step } from './types.js';
 import type { PNode } from './yaml-tree.js';
 
 /** Task-level facts a step needs: its name for messages and the results declared so far. */
@@ -37,29 +38,33 @@ export function loadStep(ctx: NodeCtx, node: PNode, task: StepTaskInfo): Step | 
     return undefined;
   }
   const kind = kinds[0]!;
+  const mod = stepModule(kind);
   const kindEntry = node.entries.find((e) => e.key === kind)!;
-  for (const k of ['repeat', 'retry'] as const) {
-    if (kind === 'graphql' && has(node, k)) error(sub(ctx, k), get(node, k), `${k} is not a key of a graphql step`);
+  const an = /^([aeiou]|http)/i.test(kind) ? 'an' : 'a';
+  if (!mod.keys.retry && has(node, 'retry')) error(sub(ctx, 'retry'), get(node, 'retry'), `retry is not a key of ${an} ${kind} step`);
+  if (!mod.keys.repeat && has(node, 'repeat')) {
+    // graphql keeps the spec's wording; other kinds say where repeat belongs.
+    const msg = mod.keys.retry ? `repeat is a key of http steps only, not of ${an} ${kind} step` : `repeat is not a key of ${an} ${kind} step`;
+    error(sub(ctx, 'repeat'), get(node, 'repeat'), msg);
   }
-  if (kind !== 'http' && kind !== 'graphql' && has(node, 'repeat')) error(sub(ctx, 'repeat'), get(node, 'repeat'), `repeat is a key of http steps only, not of ${kind === 'exec' ? 'an' : 'a'} ${kind} step`);
 
   const repeatNode = get(node, 'repeat');
-  const repeat: RepeatSpec | undefined = kind === 'http' && repeatNode !== undefined && int(get(repeatNode, 'count')) !== undefined
+  const repeat: RepeatSpec | undefined = mod.keys.repeat && repeatNode !== undefined && int(get(repeatNode, 'count')) !== undefined
     ? { count: int(get(repeatNode, 'count'))!, mode: str(get(repeatNode, 'mode')) === 'parallel' ? 'parallel' : 'serial' }
     : undefined;
   const retryNode = get(node, 'retry');
-  const retry: RetrySpec | undefined = kind !== 'graphql' && retryNode !== undefined && int(get(retryNode, 'attempts')) !== undefined
+  const retry: RetrySpec | undefined = mod.keys.retry && retryNode !== undefined && int(get(retryNode, 'attempts')) !== undefined
     ? { attempts: int(get(retryNode, 'attempts'))!, delayMs: durationMs(get(retryNode, 'delay')) ?? 0 }
     : undefined;
 
   // A request that is not a map was reported by the schema check.
-  const request = kindEntry.value.kind === 'map' ? (REQUEST_LOADERS[kind] as (c: NodeCtx, n: PNode) => unknown)(sub(ctx, kind), kindEntry.value) : undefined;
+  const request = kindEntry.value.kind === 'map' ? mod.load(sub(ctx, kind), kindEntry.value) : undefined;
 
-  const scope = repeat ? { kind, repeat: repeat.mode } : { kind };
+  const scope = { kind, names: mod.scope(repeat ? { repeat: repeat.mode } : {}), ...(repeat ? { repeat: repeat.mode } : {}) };
   const assertions: CompiledAssertion[] = [];
   const assertNode = get(node, 'assert');
   const written = items(assertNode);
-  if (kind !== 'waitFor' && written.length === 0 && (assertNode === undefined || assertNode.kind === 'seq')) {
+  if (mod.keys.assertRequired && written.length === 0 && (assertNode === undefined || assertNode.kind === 'seq')) {
     error(ctx, assertNode ?? node, `step ${ctx.step} of task ${task.name} has no assertions`, 'plan', assertNode ? [...ctx.segs, 'assert'] : ctx.segs);
   }
   written.forEach((it, i) => {
@@ -69,16 +74,12 @@ export function loadStep(ctx: NodeCtx, node: PNode, task: StepTaskInfo): Step | 
     if (e) assertions.push(Object.assign(e, { role: 'assert' as const, number: i + 1, auto: false }));
   });
   const kindCtx = sub(ctx, kind);
-  const addAuto = (source: string): void => {
-    const e = compileAt(kindCtx, kindEntry.value, source, 'assert', 'assert', scope);
-    if (e) assertions.push(Object.assign(e, { span: spanOf(ctx.load, undefined, kindEntry.keyPos.line), role: 'assert' as const, number: 0, auto: true }));
-  };
   const readsAny = (name: string) => assertions.some((a) => readsOf(a).has(name));
-  if (written.length > 0 || kind === 'waitFor') {
-    if (kind === 'graphql' && !readsAny('body.errors')) addAuto('body.errors == nil or len(body.errors) == 0');
-    if (kind === 'grpc' && !readsAny('code')) addAuto('code == "OK"');
-    const expect = (kind === 'ws' || kind === 'grpc') ? int(get(kindEntry.value, 'expect')) : undefined;
-    if (expect !== undefined) addAuto(`messages count ${expect}`);
+  if (request !== undefined && (written.length > 0 || !mod.keys.assertRequired)) {
+    for (const source of mod.autoAssertions(request, readsAny)) {
+      const e = compileAt(kindCtx, kindEntry.value, source, 'assert', 'assert', scope);
+      if (e) assertions.push(Object.assign(e, { span: spanOf(ctx.load, undefined, kindEntry.keyPos.line), role: 'assert' as const, number: 0, auto: true }));
+    }
   }
 
   const optional = items(get(node, 'optional')).map(str).filter((s): s is string => s !== undefined).map(normaliseOptional);
@@ -119,9 +120,4 @@ export function loadStep(ctx: NodeCtx, node: PNode, task: StepTaskInfo): Step | 
   if (retry) step.retry = retry;
   if (repeat) step.repeat = repeat;
   return step;
-}
-
-/** Step kinds that send a request to the target. */
-export function isRequestKind(kind: StepKind): boolean {
-  return kind === 'http' || kind === 'graphql' || kind === 'ws' || kind === 'grpc' || kind === 'waitFor';
 }

@@ -5,7 +5,7 @@
  * Terminal, JUnit, TAP and HTML all print this same text.
  */
 import type { ExchangeEvent, TaskState } from '../events/types.js';
-import { atMargin, blockBody, formatMs } from './format.js';
+import { atMargin, formatMs } from '../events/format.js';
 import type { StepDetail } from './model.js';
 
 const HEAD: Partial<Record<TaskState, string>> = { failed: 'FAIL', errored: 'ERROR', 'timed out': 'TIMEOUT' };
@@ -17,27 +17,15 @@ export interface Block {
   lines: string[];
 }
 
-/** Lines of an exchange: request line, `>` headers, body, status line, `<` headers, body. */
-export function exchangeLines(ex: ExchangeEvent): string[] {
-  const out: string[] = [];
-  for (const r of ex.redirects) out.push(`${r.method} ${r.url} → ${r.status} (redirect)`);
-  out.push(`${ex.request.method} ${ex.request.url}`);
-  for (const [k, v] of ex.request.headers) out.push(`> ${k}: ${v}`);
-  out.push(...blockBody(ex.request.body, ex.request.bodyEncoding, ex.request.bodySize, ex.request.bodyTruncated));
-  const res = ex.response;
-  if (res) {
-    out.push(`${res.proto} ${res.status}${res.statusText ? ' ' + res.statusText : ''} (${formatMs(ex.timing.total)})`);
-    for (const [k, v] of res.headers) out.push(`< ${k}: ${v}`);
-    out.push(...blockBody(res.body, res.bodyEncoding, res.bodySize, res.bodyTruncated));
-  }
-  return out;
-}
-
-/** `timing dns .. connect .. tls .. ttfb .. total ..` with the connection note. */
+/**
+ * `timing <phase> .. <phase> ..` over the exchange's phases in its kind's
+ * order, with the connection note for an http exchange.
+ */
 export function timingLine(ex: ExchangeEvent): string {
-  const t = ex.timing;
-  const note = ex.response || ex.error === null ? (ex.newConnection ? ' (new connection)' : ' (reused connection)') : '';
-  return `timing dns ${formatMs(t.dns)} connect ${formatMs(t.connect)} tls ${formatMs(t.tls)} ttfb ${formatMs(t.ttfb)} total ${formatMs(t.total)}${note}`;
+  const phases = Object.entries(ex.timing).map(([name, ms]) => `${name} ${formatMs(ms)}`).join(' ');
+  const http = ex.request.method !== '' && 'ttfb' in ex.timing;
+  const note = http && (ex.response || ex.error === null) ? (ex.newConnection ? ' (new connection)' : ' (reused connection)') : '';
+  return `timing ${phases}${note}`;
 }
 
 /**
@@ -61,7 +49,8 @@ export function renderBlock(taskName: string, state: TaskState, reason: string |
   const lines: string[] = [];
   if (step.name) lines.push(`step: ${step.name}`);
   const ex = detail.exchange;
-  if (ex) lines.push(...exchangeLines(ex));
+  // The kind rendered its exchange when the event was emitted (steps/<kind>/render.ts).
+  if (ex) lines.push(...ex.lines);
   if (ex?.error) lines.push(`error: ${ex.error}`);
   if (state === 'timed out') {
     const phase = detail.end?.phase;
@@ -77,7 +66,7 @@ export function renderBlock(taskName: string, state: TaskState, reason: string |
     for (const d of a.detail) lines.push(`  ${d}`);
     if (a.note) lines.push(`  note: ${a.note}`);
   }
-  if (state === 'failed' && notHeld.length === 0 && reason) lines.push(reason);
+  if (state === 'failed' && notHeld.length === 0 && reason) lines.push(...reason.split('\n'));
   if (ex) lines.push(timingLine(ex));
   return { heading: atMargin(left, loc), word, lines };
 }

@@ -6,7 +6,7 @@
  */
 import { exitMeaning, TASK_STATES, type TaskState } from '../events/types.js';
 import { blockText, renderBlock } from './block.js';
-import { formatMs } from './format.js';
+import { formatMs } from '../events/format.js';
 import { xml as esc } from './junit.js';
 import { RESET_TASK, type RunModel, type TaskReport } from './model.js';
 import { summaryLine } from './terminal.js';

@@ -5,7 +5,7 @@
  */
 import { TASK_STATES, type RunEvent, type RunEndEvent, type TaskState } from '../events/types.js';
 import { blockText, renderBlock } from './block.js';
-import { formatMs } from './format.js';
+import { formatMs } from '../events/format.js';
 import { createRunModel, RESET_TASK, type TaskReport } from './model.js';
 
 export interface TerminalOptions {

@@ -1,15 +1,18 @@
 /**
- * What a step module is and what the engine hands it. Each step kind is one
- * module `{ kind, load, run }` (style.md): `load` is the plan's request loader
- * for the kind, `run` renders the request's templates, performs the step and
- * returns the names its assertions read. The engine does everything common to
- * all kinds: deadlines, retry, assertions, results, secrets, events.
+ * What a step kind is: one object per kind (`steps/<kind>/index.ts`) holding
+ * everything about it, listed once in `steps/registry.ts`. The plan loader,
+ * the scopes, `runner plan` (counts, explain, writes), the schema build and
+ * the engine read kinds only through this interface, so adding a kind is one
+ * folder plus one registry line. `run` is loaded lazily by each module, so
+ * `runner plan` never loads a transport.
  */
 import type { Value } from '../expr/values.js';
-import type { RequestLoader } from '../plan/requests/index.js';
-import type { JsonTemplate, RequestByKind, StepKind, StepOf, Template } from '../plan/types.js';
-import type { ExchangeEvent } from '../events/types.js';
+import type { Type } from '../expr/types.js';
+import type { RequestLoader } from '../plan/request-common.js';
+import type { JsonTemplate, StepOf, Template } from '../plan/types.js';
+import type { ExchangePayload } from '../events/types.js';
 import type { HttpClient } from './transport/http-client.js';
+import type { TlsConnectOptions } from './transport/tls-options.js';
 
 /** A template hole that could not render; the step ends errored with this message. */
 export class TemplateError extends Error {
@@ -29,8 +32,15 @@ export interface Renderer {
 /** Per-run resources shared by every step (connections are reused across steps). */
 export interface RunResources {
   http: HttpClient;
+  /** The invocation's TLS flags, for transports that open their own connections (ws, grpc). */
+  tls: TlsConnectOptions;
   planDir: string;
+  /** Per-run caches a kind keeps (grpc reflection, parsed protos), keyed by the kind. */
+  cache: Map<string, unknown>;
 }
+
+/** A compiled expression the engine evaluates for a step module (waitFor `until`, ws `until`/`ignore`). */
+export type ExprTest = (names: Record<string, Value>) => { held: boolean; error: string | null };
 
 export interface StepContext {
   task: string;
@@ -38,10 +48,16 @@ export interface StepContext {
   attempt: number;
   /** Aborts at the step or run deadline. */
   signal: AbortSignal;
+  /** Step deadline in ms, when the step has one (kinds that send it on the wire, like grpc). */
+  deadlineMs: number | undefined;
   render: Renderer;
   resources: RunResources;
+  /** Evaluate a compiled expression of the request (not an assertion: nothing is recorded). */
+  test(expr: unknown, names: Record<string, Value>): { held: boolean; error: string | null };
   /** Record an exchange (the engine fills task/step/attempt and buffers it until the step ends). */
-  exchange(ex: Omit<ExchangeEvent, 'type' | 'task' | 'step' | 'attempt'>): void;
+  exchange(ex: ExchangePayload): void;
+  /** A one-line fact for the summary (waitFor: attempts and time waited). */
+  notice(kind: string, text: string): void;
 }
 
 export interface StepOutcome {
@@ -55,10 +71,62 @@ export interface StepOutcome {
   timedOut: { phase: string | null } | null;
   /** The body was not decoded as JSON: its Content-Type, for the explain line. */
   bodyNotJson?: { contentType: string | undefined };
+  /** The step failed on its own terms (waitFor gave up): assertions are not evaluated. */
+  failed?: string;
 }
 
-export interface StepModule<K extends StepKind> {
-  kind: K;
-  load: RequestLoader<RequestByKind[K]>;
-  run(step: StepOf<K>, ctx: StepContext): Promise<StepOutcome>;
+/** What `runner plan` counts for a step (spec §4 "runner plan" rule 1). */
+export interface StepRequestCount {
+  requests: number;
+  /** The count is an upper bound (retry, redirects, script). */
+  bound: boolean;
+  /** waitFor attempts (`plus up to N`). */
+  waitFor: number;
+}
+
+/** Which of the common step keys a kind takes. */
+export interface CommonKeys {
+  repeat: boolean;
+  retry: boolean;
+  /** False when the kind needs no `assert:` (waitFor's `until` is its check). */
+  assertRequired: boolean;
+}
+
+/** One step kind: everything about it, in one object. */
+export interface StepModule<R = unknown> {
+  kind: string;
+  /** The request loader (validates and types the request; ctx.segs ends at the kind key). */
+  load: RequestLoader<R>;
+  /** JSON Schema (2020-12) fragment of the request: `$defs.<kind>` of plan.schema.json. */
+  schema: Record<string, unknown>;
+  /** The kind's typed names for assertions (env, tasks, run, matrix are added for every kind). */
+  scope(opts: { repeat?: 'serial' | 'parallel' }): Record<string, Type>;
+  /** Timing phases, in print order (spec "Duration phases"). */
+  phases: readonly string[];
+  keys: CommonKeys;
+  /** Automatic assertions (spec §4), given the request and whether a written assertion reads a name. */
+  autoAssertions(request: R, reads: (name: string) => boolean): string[];
+  /** The note printed under a failing automatic assertion. */
+  autoNote?: string;
+  /** True when the kind sends to the target (counts toward `runner plan`'s requests). */
+  sendsRequests: boolean;
+  /** Requests the step sends, for `runner plan`. */
+  count(step: StepOf<R>): StepRequestCount;
+  /** The `--explain` line: kind, method, url, repeat and request count. */
+  describe(step: StepOf<R>): string;
+  /** A `writes:` line for `runner plan` (fixture), when the step writes. */
+  writes?(step: StepOf<R>): string | undefined;
+  /** A script runtime the step needs (`runtime <name>: …` lines). */
+  runtime?(request: R): string | undefined;
+  /** The step's own timeout, in ms. */
+  timeoutMs(request: R): number | undefined;
+  /** The failure block's lines for one exchange of this kind (rendered once, carried in the event). */
+  renderExchange(ex: ExchangePayload): string[];
+  /** Performs the step. */
+  run(step: StepOf<R>, ctx: StepContext): Promise<StepOutcome>;
+}
+
+/** Erases a module's request type for the registry. */
+export function defineStep<R>(m: StepModule<R>): StepModule<unknown> {
+  return m as unknown as StepModule<unknown>;
 }

@@ -10,12 +10,7 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { loadPlan } from '../plan/load.js';
 import { renderDiagnostic } from '../plan/diagnostics.js';
-import { runPlan } from '../engine/run.js';
-import { createEmitter } from '../events/emitter.js';
-import { createScrubber } from '../events/scrubber.js';
-import { eventLine, openLogWriter, type LogWriter } from '../events/log.js';
-import type { RunEvent } from '../events/types.js';
-import { createRunModel } from '../report/model.js';
+import { createRunSession } from '../session/run-session.js';
 import { loadFailureText, type ModuleSpec } from './codegen.js';
 import { applyEnvOverrides, envFromProcess } from '../plan/env-overrides.js';
 import { ENV_KEY, EVENTS_DIR_KEY, eventsFileFor } from './events-file.js';
@@ -74,22 +69,19 @@ export function createPlanRun(spec: ModuleSpec): PlanRun {
     for (const w of plan.warnings) console.warn(`warning: ${renderDiagnostic(w)}`);
     for (const a of plan.advice) console.warn(`advice: ${renderDiagnostic(a)}`);
 
-    const scrubber = createScrubber();
-    const emitter = createEmitter({ scrubber, bodyCap: spec.settings.eventsBodyCap });
     const dir = provided(EVENTS_DIR_KEY);
-    const log: LogWriter | null = dir ? openLogWriter(eventsFileFor(dir, spec.id), scrubber) : null;
-    const model = createRunModel({ keepTasks: false });
-    emitter.onEvent((ev) => {
-      log?.write(ev);
-      // Outcomes read the same scrubbed lines the log carries, as `run --html` does.
-      const done = model.add(JSON.parse(eventLine(ev, scrubber)) as RunEvent);
-      if (done) settle(done.name, testOutcome(done));
+    // The same session as `runner run`: one scrub point, the log the reporter renders exports from,
+    // and each task's report settling its test.
+    const session = createRunSession({
+      bodyCap: spec.settings.eventsBodyCap,
+      ...(dir ? { events: { target: eventsFileFor(dir, spec.id) } } : {}),
+      keepTasks: false,
+      onTaskEnd: (done) => settle(done.name, testOutcome(done)),
     });
     const s = spec.settings;
     try {
-      await runPlan({
+      await session.run({
         plan,
-        emitter,
         jobs: s.jobs,
         version: version(),
         includeTags: s.includeTags,
@@ -99,8 +91,7 @@ export function createPlanRun(spec: ModuleSpec): PlanRun {
         ...(s.finallyTimeoutMs !== undefined ? { finallyTimeoutMs: s.finallyTimeoutMs } : {}),
       });
     } finally {
-      const err = log?.close();
-      if (err) console.warn(`vitest-plugin-plans: the event log of ${spec.file} could not be written: ${err.message}`);
+      for (const f of session.finish()) console.warn(`vitest-plugin-plans: the event log of ${spec.file} could not be written: ${f.error.message}`);
     }
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileExpression } from '../compile.js';
 import { httpRuntime, type HttpExchangeInput } from '../runtime.js';
-import { scopeFor } from '../scopes.js';
+import { kindScope } from '../../steps/registry.js';
 import type { EvalOptions, EvalResult } from '../evaluate.js';
 import type { MatcherFiles } from './types.js';
 
@@ -26,7 +26,7 @@ const ex = (over: Partial<HttpExchangeInput> = {}): HttpExchangeInput => ({
 });
 
 function compile(src: string, files: MatcherFiles) {
-  return compileExpression(src, { scope: scopeFor('http'), role: 'assert', files });
+  return compileExpression(src, { scope: kindScope('http'), role: 'assert', files });
 }
 function evalWith(src: string, files: MatcherFiles, over: Partial<HttpExchangeInput> = {}, opts?: EvalOptions): EvalResult {
   const c = compile(src, files);

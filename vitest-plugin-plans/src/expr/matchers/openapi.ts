@@ -5,9 +5,8 @@ import { NIL, fromJs, list, map, num, toJs, type Value } from '../values.js';
 import { Rational } from '../rational.js';
 import { createAjv, errorLines } from './ajv.js';
 import { withExactNumbers } from './exact-keywords.js';
-import type { MatcherCompile } from './index.js';
 import { fileUri, loadSchemaFiles } from './schema.js';
-import type { MatcherFiles, ResponseParts } from './types.js';
+import type { MatcherCompile, MatcherFiles, ResponseParts } from './types.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 

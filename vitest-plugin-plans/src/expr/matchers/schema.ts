@@ -4,8 +4,7 @@ import { parseJsonExact } from '../json-exact.js';
 import { toJs, type Value } from '../values.js';
 import { createAjv, errorLines } from './ajv.js';
 import { schemaToJs, withExactNumbers } from './exact-keywords.js';
-import type { MatcherCompile } from './index.js';
-import type { MatcherFiles } from './types.js';
+import type { MatcherCompile, MatcherFiles } from './types.js';
 
 const DRAFT_2020 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 

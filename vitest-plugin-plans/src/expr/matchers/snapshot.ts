@@ -2,9 +2,8 @@ import type { Span } from '../ast.js';
 import { formatValue } from '../explain.js';
 import { parseJsonExact, toJsonText } from '../json-exact.js';
 import type { Value } from '../values.js';
-import type { MatcherCompile } from './index.js';
 import { readFault } from './schema.js';
-import type { MatcherFiles, Secret } from './types.js';
+import type { MatcherCompile, MatcherFiles, Secret } from './types.js';
 
 /** Differences listed per failure (spec §8). */
 export const MAX_DIFFERENCES = 20;

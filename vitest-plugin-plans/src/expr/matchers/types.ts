@@ -56,3 +56,6 @@ export interface MatcherFiles {
    */
   readonly cache?: Map<string, CompiledMatcher>;
 }
+
+/** A matcher compiled, or the load error (with the offset it points at, when not the file literal). */
+export type MatcherCompile = { ok: true; matcher: CompiledMatcher } | { ok: false; message: string; at?: number };

@@ -8,40 +8,12 @@ import { createGraph, downstream, inPlanOrder, upstream } from '../../graph/mode
 import type { LoadedPlan, Step, Task } from '../types.js';
 import { STRICT_ROOTS } from '../../expr/index.js';
 import { allTasks } from './graph.js';
+import { stepModule } from '../../steps/registry.js';
 
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** One line describing a step: kind, method, url, repeat and request count. */
+/** One line describing a step: kind, method, url, repeat and request count (the kind's own wording). */
 export function describeStep(s: Step): string {
-  const retry = s.retry && s.retry.attempts > 1 ? `, retry up to ${s.retry.attempts} attempts` : '';
-  switch (s.kind) {
-    case 'http': {
-      const n = (s.repeat?.count ?? 1) * (s.retry?.attempts ?? 1);
-      const rep = s.repeat ? `, repeat ${s.repeat.count} ${s.repeat.mode}` : '';
-      const redirect = s.request.followRedirects ? ', follows up to 10 redirects' : '';
-      const upTo = retry || redirect ? 'up to ' : '';
-      return `http ${s.request.method} ${s.request.url.source}${rep}${retry}${redirect}, ${upTo}${plural(n, 'request')}${redirect ? ' plus redirects' : ''}`;
-    }
-    case 'graphql': {
-      const op = s.request.operations.length ? ` (${s.request.operations.join(', ')})` : '';
-      return `graphql POST ${s.request.url.source}${op}, 1 request`;
-    }
-    case 'ws':
-      return `ws GET ${s.request.url.source} (upgrade)${retry}, ${retry ? `up to ${plural(s.retry!.attempts, 'request')}` : '1 request'}`;
-    case 'grpc':
-      return `grpc ${s.request.service}/${s.request.method} at ${s.request.address.source}${retry}, ${retry ? `up to ${plural(s.retry!.attempts, 'request')}` : '1 request'}`;
-    case 'waitFor':
-      return `waitFor ${s.request.http.method} ${s.request.http.url.source} until ${s.request.until.source}, up to ${plural(s.request.attempts, 'request')}`;
-    case 'sql':
-      return `sql at ${s.request.url.source}, no HTTP request`;
-    case 'fixture':
-      return `fixture at ${s.request.url.source} (${s.request.mode}), no HTTP request`;
-    case 'exec':
-      return `exec ${[s.request.command, ...s.request.args].map((t) => t.source).join(' ')}, no HTTP request`;
-    case 'script':
-      return `script ${s.request.runtime} ${s.request.file?.path ?? '(inline source)'}, no HTTP request`;
-  }
+  return stepModule(s.kind).describe(s);
 }
 
 /** The paths an assertion of a step reads that `--strict-paths` checks. */

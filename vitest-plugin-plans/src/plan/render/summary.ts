@@ -4,6 +4,7 @@
  * the request count and its `at most` / `plus up to` qualifiers.
  */
 import type { LoadedPlan, Step, Task } from '../types.js';
+import { stepModule } from '../../steps/registry.js';
 
 /** The request count of a plan. */
 export interface RequestCount {
@@ -15,39 +16,11 @@ export interface RequestCount {
   waitFor: number;
 }
 
-/** Most hops a followed redirect chain adds (plan-format: "true follows up to 10"). */
-const REDIRECTS = 10;
-
 function stepRequests(s: Step, acc: RequestCount): void {
-  const retries = s.retry?.attempts ?? 1;
-  if (s.retry && s.retry.attempts > 1) acc.bound = true;
-  switch (s.kind) {
-    case 'http': {
-      let n = (s.repeat?.count ?? 1) * retries;
-      if (s.request.followRedirects) {
-        n *= 1 + REDIRECTS;
-        acc.bound = true;
-      }
-      acc.requests += n;
-      return;
-    }
-    case 'graphql':
-      acc.requests += 1;
-      return;
-    case 'ws':
-    case 'grpc':
-      acc.requests += retries; // an upgrade or a call counts as one request
-      return;
-    case 'waitFor':
-      acc.waitFor += s.request.attempts * (s.request.http.followRedirects ? 1 + REDIRECTS : 1);
-      if (s.request.http.followRedirects) acc.bound = true;
-      return;
-    case 'script':
-      acc.bound = true;
-      return;
-    default:
-      return;
-  }
+  const c = stepModule(s.kind).count(s);
+  acc.requests += c.requests;
+  acc.waitFor += c.waitFor;
+  if (c.bound) acc.bound = true;
 }
 
 /** Counts the requests a plan sends (reset hook, main and finally tasks; matrix rows each count). */
@@ -62,10 +35,8 @@ export function countRequests(plan: LoadedPlan): RequestCount {
 }
 
 function writesLine(where: string, s: Step): string | undefined {
-  if (s.kind !== 'fixture') return undefined;
-  const r = s.request;
-  const what = r.sql !== undefined ? 'sql' : `${r.rows?.length ?? 0} row(s) into ${r.table ?? '?'}`;
-  return `writes: ${where} step ${s.number}: ${what} at ${r.url.source} (${r.mode})`;
+  const what = stepModule(s.kind).writes?.(s);
+  return what === undefined ? undefined : `writes: ${where} step ${s.number}: ${what}`;
 }
 
 /** `writes:` lines, one per fixture step, reset hook first. */

@@ -1,0 +1,6 @@
+/** The reporters' public face: each renders from events alone (terminal, JUnit, TAP 14, HTML). */
+export { createRunModel, type RunModel, type TaskReport } from './model.js';
+export { createTerminalReporter, type TerminalOptions } from './terminal.js';
+export { renderJunit } from './junit.js';
+export { renderTap } from './tap.js';
+export { renderHtml } from './html.js';

@@ -1,0 +1,13 @@
+/** The `exec:` request as the loader types it. */
+import type { Template, NamedTemplate } from '../../plan/types.js';
+
+/** `exec:` request: run a command without a shell. */
+export interface ExecRequest {
+  command: Template;
+  args: Template[];
+  env: NamedTemplate[];
+  /** Relative to the plan's directory; default the plan's directory. */
+  cwd?: string;
+  stdin?: Template;
+  timeoutMs?: number;
+}
