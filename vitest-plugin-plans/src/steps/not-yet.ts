@@ -3,5 +3,5 @@ import type { StepOutcome } from './types.js';
 
 /** An errored outcome naming the kind. */
 export async function notInThisBuild(kind: string): Promise<StepOutcome> {
-  return { names: {}, requests: 0, error: `a ${kind} step cannot run in this build yet`, timedOut: null };
+  return { names: {}, requests: 0, error: `${/^[aeiou]/i.test(kind) ? 'an' : 'a'} ${kind} step cannot run in this build yet`, timedOut: null };
 }

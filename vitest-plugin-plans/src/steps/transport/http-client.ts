@@ -4,6 +4,7 @@
  * redirects followed by hand so each hop is recorded, bodies capped at 8 MiB,
  * and every phase timed (see trace.ts).
  */
+import { loopbackLookup } from './loopback-lookup.js';
 import { isIP } from 'node:net';
 import { Agent, buildConnector } from 'undici';
 import type { Redirect, Timing } from '../../events/types.js';
@@ -72,7 +73,7 @@ const ms = (a: number | null, b: number | null) => (a !== null && b !== null ? M
 
 /** Create the run's client. */
 export function createHttpClient(tls: TlsConnectOptions): HttpClient {
-  const base = buildConnector({ ...tls, allowH2: true } as buildConnector.BuildOptions);
+  const base = buildConnector({ ...tls, allowH2: true, autoSelectFamily: true, lookup: loopbackLookup } as buildConnector.BuildOptions);
   const connect: buildConnector.connector = (opts, cb) => {
     const secure = opts.protocol === 'https:';
     const host = opts.hostname.replace(/^\[|\]$/g, '');

@@ -4,6 +4,7 @@
  * lookup / connect / secureConnect events, plus the header and wording helpers
  * the session shares with the failure block.
  */
+import { loopbackLookup } from '../transport/loopback-lookup.js';
 import type { ClientRequest } from 'node:http';
 import { connect as netConnect, isIP, type NetConnectOpts, type Socket } from 'node:net';
 import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
@@ -37,7 +38,7 @@ export function createConnector(clock: PhaseClock, tls: TlsConnectOptions): (opt
   return (options) => {
     // Here `path` is the request path; net.connect would take it for a Unix socket (ws's own netConnect clears it too).
     // autoSelectFamily: `localhost` may resolve to ::1 and 127.0.0.1 in 'verbatim' order; try both (happy eyeballs).
-    const base = { ...options, path: undefined, autoSelectFamily: true };
+    const base = { ...options, path: undefined, autoSelectFamily: true, lookup: loopbackLookup };
     let socket: Socket;
     if (clock.secure) {
       const host = String(options.host ?? '');
