@@ -72,18 +72,14 @@ async function plainLoop(port, n, inFlight) {
   return { ms, ok };
 }
 
-/** One run through the engine as `runner run --jobs 8 --events <file>` wires it. */
-async function engineRun(E, plan, eventsFile) {
-  const scrubber = E.createScrubber();
-  const emitter = E.createEmitter({ scrubber });
-  const log = E.openLogWriter(eventsFile, scrubber);
-  emitter.onEvent((e) => log.write(e));
+/** One run through the run session as `runner run --jobs 8 --events <file>` wires it. */
+export async function engineRun(E, plan, eventsFile, jobs = 8) {
   const lines = [];
-  emitter.onEvent(E.createTerminalReporter({ write: (t) => lines.push(t) }));
+  const session = E.createRunSession({ events: { target: eventsFile }, terminal: { write: (t) => lines.push(t) } });
   let end;
-  emitter.onEvent((e) => { if (e.type === 'run.end') end = e; });
-  await E.runPlan({ plan, emitter, jobs: 8, version: 'bench' });
-  log.close();
+  session.emitter.onEvent((e) => { if (e.type === 'run.end') end = e; });
+  await session.run({ plan, jobs, version: 'bench' });
+  session.finish();
   return end;
 }
 
@@ -94,15 +90,11 @@ globalThis.gc?.();
 const afterLoad = process.memoryUsage().rss;
 let peak = afterLoad;
 const t = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
-const scrubber = E.createScrubber();
-const emitter = E.createEmitter({ scrubber });
-const log = E.openLogWriter(process.env.EVENTS, scrubber);
-emitter.onEvent((e) => log.write(e));
-emitter.onEvent(E.createTerminalReporter({ write: () => {} }));
+const session = E.createRunSession({ events: { target: process.env.EVENTS }, terminal: { write: () => {} } });
 let end;
-emitter.onEvent((e) => { if (e.type === 'run.end') end = e; });
-await E.runPlan({ plan, emitter, jobs: 8, version: 'bench' });
-log.close();
+session.emitter.onEvent((e) => { if (e.type === 'run.end') end = e; });
+await session.run({ plan, jobs: 8, version: 'bench' });
+session.finish();
 clearInterval(t);
 peak = Math.max(peak, process.memoryUsage().rss);
 process.stdout.write(JSON.stringify({ afterLoad, peak, maxRss: process.resourceUsage().maxRSS * 1024, passed: end.counts.passed, wallMs: end.wallMs }) + '\\n');
