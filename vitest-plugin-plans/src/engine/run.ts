@@ -4,6 +4,7 @@
  * a deadline or a signal), counts and the exit code. Everything it learns it
  * emits; it prints nothing.
  */
+import { setMaxListeners } from 'node:events';
 import { ulid } from 'ulid';
 import { map, str, type Value } from '../expr/values.js';
 import { TASK_STATES, EVENTS_SCHEMA, type RunEndEvent, type TaskState } from '../events/types.js';
@@ -95,6 +96,8 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
 
   // Run deadline and signals stop the main graph; finally tasks get their own deadline.
   const mainStop = new AbortController();
+  // Every running step listens on the run's signal (its deadline); --jobs 50 is not a leak.
+  setMaxListeners(0, mainStop.signal);
   let stopReason = 'the run stopped';
   let ending = 'completed';
   let signalName: string | null = null;
@@ -204,6 +207,7 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
   let teardown: RunEndEvent['teardown'] = null;
   if (plan.finallyTasks.length > 0) {
     const finStop = new AbortController();
+    setMaxListeners(0, finStop.signal);
     const finMs = o.finallyTimeoutMs ?? DEFAULT_FINALLY_TIMEOUT_MS;
     const savedReason = stopReason;
     emit({ type: 'teardown', tasks: plan.finallyTasks.length, after: ending, timeoutMs: finMs });

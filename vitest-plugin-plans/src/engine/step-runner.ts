@@ -81,7 +81,7 @@ export async function runStep(taskName: string, task: Pick<Task, 'timeoutMs'>, s
     phase = null;
     // The deadline's timer is held here and cleared when the attempt ends: a bare
     // AbortSignal.timeout inside AbortSignal.any can be collected before it fires (nodejs/node#57736).
-    const deadline = createDeadline(deps.runSignal, stepMs);
+    const deadline = createDeadline(deps.runSignal, stepMs === undefined ? undefined : stepMs + (mod.deadlineGraceMs ?? 0));
     const n = attempt;
     let outcome: StepOutcome;
     try {

@@ -1,3 +1,4 @@
+/** The assertion language's syntax tree: node shapes, spans, operators, and the walkers and static-path reader over it. */
 import type { Rational } from './rational.js';
 
 /** 0-based [start, end) offsets of a node in the expression text. */

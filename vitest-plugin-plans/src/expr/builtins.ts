@@ -1,3 +1,4 @@
+/** The assertion language's builtin functions (len, count, filter, map, lower, keys, …), each declared with its parameters, doc and result type. */
 import { ANY, BOOL, NUM, STR, listOf, type Type } from './types.js';
 
 /**

@@ -1,3 +1,4 @@
+/** Type-checks a parsed expression against its scope and role, reporting each mistake once with a suggestion where one fits. */
 import { staticPath, type Node } from './ast.js';
 import { BUILTINS, type ParamKind } from './builtins.js';
 import { diag, suggest, type Diagnostic } from './diagnostic.js';

@@ -1,3 +1,4 @@
+/** `compileExpression`: parse, type-check and compile the matchers of one expression, giving facts and an evaluator to call per step. */
 import { children, walk, type Node } from './ast.js';
 import { check, type Role } from './check.js';
 import { diag, type Diagnostic } from './diagnostic.js';

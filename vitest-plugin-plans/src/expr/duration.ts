@@ -1,3 +1,4 @@
+/** Duration literals (`200ms`, `1m30s`): parsing to exact nanoseconds, conversion from milliseconds, and formatting. */
 import { Rational } from './rational.js';
 
 /** Nanoseconds per unit of a duration literal (spec: units ns, us, µs, ms, s, m, h). */

@@ -1,3 +1,4 @@
+/** Evaluates a checked expression tree against run-time values, recording every path read and the explain lines of a failure. */
 import { staticPath, type Node } from './ast.js';
 import { anyLine, breakingLines, formatValue, notJsonLine } from './explain.js';
 import type { CompiledMatcher, MatchContext, ResponseParts, Secret } from './matchers/types.js';

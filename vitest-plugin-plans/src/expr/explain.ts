@@ -1,3 +1,4 @@
+/** Failure-output text of assertions: values as failure blocks print them, the 200-character cut, and the quantifier and not-JSON lines. */
 import { formatDuration } from './duration.js';
 import { toJsonText } from './json-exact.js';
 import { numText, type Value } from './values.js';

@@ -1,3 +1,4 @@
+/** Static facts of a compiled expression for the plan loader (result reads, paths, quantifiers, sizes, matcher files) and the lints and advice drawn from them. */
 import { CLOSURE_FUNCTIONS, children, staticPath, type MatcherKind, type Node } from './ast.js';
 
 /** What the plan loader needs to know about one compiled expression (edges, lints, advice). */

@@ -1,3 +1,4 @@
+/** JSON with exact numbers: decoding that keeps each number's text and refuses duplicate keys, and encoding values back to JSON text. */
 import { Rational } from './rational.js';
 import { NIL, TRUE, FALSE, type Value, type NumValue } from './values.js';
 import { formatDuration } from './duration.js';

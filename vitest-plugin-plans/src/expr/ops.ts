@@ -1,3 +1,4 @@
+/** Run-time semantics of the operators (equality, ordering, arithmetic, `~=`, membership, length), raising eval errors and n/a. */
 import { Rational } from './rational.js';
 import { bool, dur, kindName, list, num, str, type Value } from './values.js';
 

@@ -1,3 +1,4 @@
+/** Pratt parser of the assertion language: tokens to a syntax tree, with the written forms (`count`, `where`, `all`, `matches`…) and their shape messages. */
 import type { BinaryOp, MatcherKind, Node, Span } from './ast.js';
 import { diag, type Diagnostic } from './diagnostic.js';
 import { tokenize, type Token } from './tokenize.js';

@@ -1,3 +1,4 @@
+/** Builds run-time scopes from what the engine saw: response values, phase timings, bodies decoded by content type, and env, tasks, run and matrix. */
 import { durationFromMs } from './duration.js';
 import type { RuntimeScope } from './evaluate.js';
 import { parseJsonExact } from './json-exact.js';

@@ -1,3 +1,4 @@
+/** `--strict-paths`: the paths an evaluation read and found absent that the step's `optional:` does not declare. */
 import type { EvalResult, Read } from './evaluate.js';
 
 /** Roots whose paths `--strict-paths` checks (spec "--strict-paths"). */

@@ -1,3 +1,4 @@
+/** Tokenizer of the assertion language: exact numbers and durations, decoded strings, raw task names after `tasks.`, with positioned diagnostics. */
 import { Rational } from './rational.js';
 import { parseDuration } from './duration.js';
 import { diag, type Diagnostic } from './diagnostic.js';

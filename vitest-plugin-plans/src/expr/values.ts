@@ -1,3 +1,4 @@
+/** Run-time values of the assertion language (a tagged union keeping numbers exact), their constructors, and conversions to and from JS. */
 import { Rational } from './rational.js';
 
 /**

@@ -31,6 +31,8 @@ export interface ConformanceCase {
   exit: number;
   /** Substrings the terminal report must contain, in this order. */
   output: string[];
+  /** Substrings stderr must contain, in this order (load errors, warnings). */
+  errors?: string[];
   /** Substrings the terminal report must not contain. */
   absent?: string[];
 }

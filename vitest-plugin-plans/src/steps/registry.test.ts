@@ -41,6 +41,7 @@ describe('conformance cases', async () => {
     const r = await runConformanceCase(c);
     const missing = missingInOrder(r.stdout, c.output.map((l) => fill(l, r.vars)));
     expect(missing, `missing in the output:\n${r.stdout}\n${r.stderr}`).toBeNull();
+    expect(missingInOrder(r.stderr, (c.errors ?? []).map((l) => fill(l, r.vars))), `missing in stderr:\n${r.stderr}`).toBeNull();
     for (const a of c.absent ?? []) expect(r.stdout).not.toContain(a);
     expect(r.exit, r.stdout + '\n' + r.stderr).toBe(c.exit);
   });

@@ -120,6 +120,12 @@ export interface StepModule<R = unknown> {
   runtime?(request: R): string | undefined;
   /** The step's own timeout, in ms. */
   timeoutMs(request: R): number | undefined;
+  /**
+   * Extra time the engine's deadline gives a kind that sends its timeout on
+   * the wire (grpc): the peer's own deadline status arrives first and is a
+   * result to assert on, not a timed-out step.
+   */
+  deadlineGraceMs?: number;
   /** The failure block's lines for one exchange of this kind (rendered once, carried in the event). */
   renderExchange(ex: ExchangePayload): string[];
   /** Performs the step. */

@@ -1,3 +1,4 @@
+/** The Ajv instance the schema and openapi matchers share (draft 2020-12, formats, exact bounds) and the rendering of its errors as failure lines. */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';

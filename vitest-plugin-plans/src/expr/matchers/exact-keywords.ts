@@ -1,3 +1,4 @@
+/** JSON Schema numeric bounds (minimum, maximum, multipleOf, …) checked against exact numbers rather than Ajv's JS numbers. */
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { Rational } from '../rational.js';
 import type { NumValue, Value } from '../values.js';

@@ -1,3 +1,4 @@
+/** Compiles the matcher of a `matches schema|openapi|snapshot` node, sharing successful compiles through the load's cache. */
 import type { Node } from '../ast.js';
 import { compileOpenApi } from './openapi.js';
 import { compileSchema } from './schema.js';

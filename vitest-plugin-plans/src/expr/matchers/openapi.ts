@@ -1,3 +1,4 @@
+/** The `response matches openapi` matcher: an exchange against an OpenAPI 3.1 document (operation, response status, body by content type, required headers). */
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import type { ValidateFunction } from 'ajv';
 import { parseJsonExact } from '../json-exact.js';

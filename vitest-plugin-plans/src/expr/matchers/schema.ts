@@ -1,3 +1,4 @@
+/** The `matches schema` matcher: loads a draft 2020-12 schema file with its `$ref`s under plan-relative URIs and validates values against it. */
 import { posix } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { parseJsonExact } from '../json-exact.js';

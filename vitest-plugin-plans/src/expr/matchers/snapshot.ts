@@ -1,3 +1,4 @@
+/** The `matches snapshot` matcher: compares a value with a stored JSON snapshot (minus `ignoring` paths), or writes it under `--update-snapshots`. */
 import type { Span } from '../ast.js';
 import { formatValue } from '../explain.js';
 import { parseJsonExact, toJsonText } from '../json-exact.js';

@@ -1,3 +1,4 @@
+/** Types the matchers share: compiled matchers, their context and results, and the file access the plan loader hands in. */
 import type { MatcherKind } from '../ast.js';
 import type { HeadersValue, Value } from '../values.js';
 

@@ -29,6 +29,8 @@ export const grpcStep = defineStep<GrpcRequest>({
   describe: (s: StepOf<GrpcRequest>) =>
     `grpc ${s.request.service}/${s.request.method} at ${s.request.address.source}${s.request.proto ? '' : ' (checked at run time by server reflection)'}${perAttempt(s)}`,
   timeoutMs: (r) => r.timeoutMs,
+  // The timeout is the call's gRPC deadline: DEADLINE_EXCEEDED comes back as `code`.
+  deadlineGraceMs: 1000,
   renderExchange: grpcExchangeLines,
   // grpc-js is loaded only when a grpc step runs: `runner plan` never loads a transport.
   run: async (step: StepOf<GrpcRequest>, ctx) => (await import('./run.js')).runGrpc(step, ctx),

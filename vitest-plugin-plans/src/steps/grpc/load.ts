@@ -5,7 +5,8 @@
  * did-you-mean; without it the call is checked at run time by reflection.
  */
 import { compileJson } from '../../plan/compile.js';
-import { error, sub, type NodeCtx } from '../../plan/context.js';
+import { error, spanOf, sub, type NodeCtx } from '../../plan/context.js';
+import { diag, formatPath } from '../../plan/diagnostics.js';
 import { readNamedFile } from '../../plan/files.js';
 import { bool, get, int, items, str } from '../../plan/read.js';
 import type { JsonTemplate } from '../../plan/types.js';
@@ -36,10 +37,14 @@ export const loadGrpcRequest: RequestLoader<GrpcRequest> = (ctx: NodeCtx, node: 
     else ok = false;
   }
   const metadata = namedTemplates(ctx, node, 'metadata');
-  if (proto && service !== undefined && method !== undefined) checkAgainstProto(ctx, node, proto, service, method, requestNodes);
-  if (!address || (protoName !== undefined && !proto) || service === undefined || method === undefined || !ok) return undefined;
+  if (protoName === undefined && service !== undefined && method !== undefined) {
+    // `runner plan` opens no socket, so without a proto the call can only be checked when it runs.
+    ctx.load.advice.push(diag('advice', 'grpc.reflection', spanOf(ctx.load, node), formatPath(ctx.segs), `no proto: ${service}/${method} is checked at run time, by server reflection`));
+  }
+  const checked = proto && service !== undefined && method !== undefined ? checkAgainstProto(ctx, node, proto, service, method, requestNodes, stream) : undefined;
+  if (!address || (protoName !== undefined && !checked) || service === undefined || method === undefined || !ok) return undefined;
   return withOptional<GrpcRequest>(
     { address, service, method, requests, streamRequests: stream, metadata, tls: bool(get(node, 'tls')) ?? false },
-    { proto, expect: int(get(node, 'expect')), timeoutMs: timeoutOf(node) },
+    { proto, root: checked, expect: int(get(node, 'expect')), timeoutMs: timeoutOf(node) },
   );
 };

@@ -13,7 +13,7 @@ export function grpcExchangeLines(ex: ExchangePayload): string[] {
   out.push(...blockBody(ex.request.body, ex.request.bodyEncoding, ex.request.bodySize, ex.request.bodyTruncated));
   const res = ex.response;
   if (res) {
-    const message = typeof ex.extra?.message === 'string' && ex.extra.message !== '' ? `: ${ex.extra.message}` : '';
+    const message = typeof ex.extra?.message === 'string' && ex.extra.message !== '' && ex.extra.message !== res.statusText ? `: ${ex.extra.message}` : '';
     out.push(`status ${res.statusText} (${res.status})${message} (${formatMs(ex.timing.total ?? null)})`);
     for (const [k, v] of res.headers) out.push(`< ${k}: ${v}`);
     const trailers = (ex.extra?.trailers as Array<[string, string]> | undefined) ?? [];

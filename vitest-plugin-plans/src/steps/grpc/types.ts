@@ -7,6 +7,8 @@ export interface GrpcRequest {
   address: Template;
   /** The .proto file, read and checked at load; absent: server reflection at run time. */
   proto?: LoadedFile;
+  /** The proto parsed at load (a protobufjs Root), checked against the call. */
+  root?: unknown;
   /** Fully qualified service name, e.g. `shop.Orders`. */
   service: string;
   method: string;
