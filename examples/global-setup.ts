@@ -1,6 +1,6 @@
 /**
- * Global setup of the `plans` Vitest project: points the example plans at an
- * evaluator. With EVALUATOR_URL and EVALUATOR_API_KEY set (and optionally
+ * Global setup of the `plans` Vitest project: starts the step-kind examples'
+ * servers (kinds/servers.mjs) and points the example plans at an evaluator. With EVALUATOR_URL and EVALUATOR_API_KEY set (and optionally
  * EVALUATOR_RATE_KEY, EVALUATOR_SITE_ORIGIN), the plans run against that
  * service; otherwise a fresh evaluator is started on a free port with a new
  * data directory and new keys, and stopped at teardown.
@@ -10,14 +10,22 @@
  * transformed here and the workers, started after it, inherit them.
  */
 import { startEvaluator, planEnv } from './start-evaluator.mjs';
+import { startKindServers } from './kinds/servers.mjs';
 
-export default async function setup(): Promise<(() => Promise<void>) | undefined> {
-  if (process.env.EVALUATOR_URL && process.env.EVALUATOR_API_KEY) return undefined;
+export default async function setup(): Promise<() => Promise<void>> {
+  // The step-kind examples (kinds/*.plan.yaml) talk to small servers of their own.
+  const kinds = await startKindServers();
+  Object.assign(process.env, kinds.env);
+  const stopKinds = async () => {
+    for (const k of Object.keys(kinds.env)) delete process.env[k];
+    await kinds.stop();
+  };
+  if (process.env.EVALUATOR_URL && process.env.EVALUATOR_API_KEY) return stopKinds;
   const ev = await startEvaluator();
   const vars = planEnv(ev);
   Object.assign(process.env, vars);
   return async () => {
     for (const k of Object.keys(vars)) delete process.env[k];
-    await ev.stop();
+    await Promise.all([ev.stop(), stopKinds()]);
   };
 }

@@ -5,7 +5,7 @@
  * (a real server), runs a plan through `runner run` in-process, and checks the
  * exit code, the terminal lines and the events.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runCli } from '../../../cli/src/cli.js';
@@ -43,6 +43,11 @@ export interface CaseRun {
   stdout: string;
   stderr: string;
   events: Array<Record<string, unknown>>;
+  junit: string;
+  tap: string;
+  html: string;
+  /** `runner report --html` from the event log: must equal `html` byte for byte. */
+  reportHtml: string;
   /** The peer's values, to fill `__NAME__` in expected lines. */
   vars: Record<string, string>;
 }
@@ -61,14 +66,16 @@ export async function runConformanceCase(c: ConformanceCase): Promise<CaseRun> {
       writeFileSync(join(dir, name), fill(text, peer.vars));
     }
     const io = memoryIo(dir, {});
-    const exit = await runCli(['run', ...(c.args ?? ['--jobs', '2']), '--events', 'events.jsonl', 'plan.yaml'], io);
-    let events: Array<Record<string, unknown>> = [];
-    try {
-      events = readFileSync(join(dir, 'events.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
-    } catch {
-      events = [];
+    const exports = ['--events', 'events.jsonl', '--junit', 'out.xml', '--tap', 'out.tap', '--html', 'out.html'];
+    const exit = await runCli(['run', ...(c.args ?? ['--jobs', '2']), ...exports, 'plan.yaml'], io);
+    const read = (f: string) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : '');
+    const events = read('events.jsonl').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    let reportHtml = '';
+    if (events.length > 0) {
+      await runCli(['report', '--html', 'again.html', 'events.jsonl'], memoryIo(dir, {}));
+      reportHtml = read('again.html');
     }
-    return { exit, stdout: io.stdout.join('\n'), stderr: io.stderr.join('\n'), events, vars: peer.vars };
+    return { exit, stdout: io.stdout.join('\n'), stderr: io.stderr.join('\n'), events, junit: read('out.xml'), tap: read('out.tap'), html: read('out.html'), reportHtml, vars: peer.vars };
   } finally {
     await peer.close();
     rmSync(dir, { recursive: true, force: true });

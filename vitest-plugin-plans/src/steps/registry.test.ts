@@ -44,5 +44,14 @@ describe('conformance cases', async () => {
     expect(missingInOrder(r.stderr, (c.errors ?? []).map((l) => fill(l, r.vars))), `missing in stderr:\n${r.stderr}`).toBeNull();
     for (const a of c.absent ?? []) expect(r.stdout).not.toContain(a);
     expect(r.exit, r.stdout + '\n' + r.stderr).toBe(c.exit);
+    if (r.events.length > 0) {
+      // Every export of every kind: the report rebuilt from the log is the same page.
+      expect(r.reportHtml === r.html, 'runner report --html differs from run --html').toBe(true);
+      const tasks = r.events.filter((e) => e.type === 'task.end').length;
+      expect(r.junit.match(/<testcase /g)?.length ?? 0).toBe(tasks);
+      expect(r.tap.startsWith('TAP version 14\n')).toBe(true);
+      const failing = r.events.filter((e) => e.type === 'task.end' && e.state !== 'passed' && e.state !== 'skipped');
+      for (const f of failing) expect(r.html).toContain(String(f.task));
+    }
   });
 });

@@ -15,6 +15,7 @@ import { fullName, methodInfo, streamingWords, type MethodInfo } from './lookup.
 import { resolveByReflection, type ReflectionCache } from './reflection.js';
 
 export type { GrpcTls } from './channel.js';
+import type { ClientPool } from './client-pool.js';
 
 /** What to call and how. */
 export interface GrpcCallOptions {
@@ -38,6 +39,8 @@ export interface GrpcCallOptions {
   startedAt: number;
   /** Shared across a run so steps on the same server reflect once. */
   reflectionCache?: ReflectionCache;
+  /** Shared across a run so steps on the same server share a connection; without it, one client per call. */
+  clients?: ClientPool;
 }
 
 /** What happened, with every response message as exact JSON text. */
@@ -103,14 +106,14 @@ export async function callGrpc(o: GrpcCallOptions): Promise<GrpcCallResult> {
     }
     let client: Client;
     try {
-      client = createClient(o.address, o.tls);
+      client = o.clients ? o.clients.get(o.address, o.tls) : createClient(o.address, o.tls);
     } catch (e) {
       return end({ streaming, error: `invalid address ${o.address}: ${e instanceof Error ? e.message : String(e)}` });
     }
     try {
       return await exchange(o, client, info, frames, md, streaming);
     } catch (e) {
-      client.close(); // exchange closes it on every path it completes; this is the one it did not
+      if (!o.clients) client.close(); // exchange closes it on every path it completes; this is the one it did not
       throw e;
     }
   } catch (e) {
@@ -149,8 +152,10 @@ function exchange(o: GrpcCallOptions, client: Client, info: MethodInfo, frames: 
       if (settled) return;
       settled = true;
       o.signal.removeEventListener('abort', onAbort);
-      client.close();
-      let error = fault ?? (s && !abortedIn ? transportFault(o.address, s, headersSeen, messages.length) : null);
+      const transport = s && !abortedIn ? transportFault(o.address, s, headersSeen, messages.length) : null;
+      if (!o.clients) client.close();
+      else if (transport) o.clients.discard(o.address, o.tls);
+      let error = fault ?? transport;
       if (!error && s?.code === 0 && !info.serverStreaming && messages.length !== 1) {
         error = `${fullName(info.service)}.${info.method.name} is ${streamingWords(info)} but the server ended it with OK after ${messages.length} messages`;
       }

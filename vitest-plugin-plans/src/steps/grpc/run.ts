@@ -14,6 +14,7 @@ import type { TlsConnectOptions } from '../transport/tls-options.js';
 import type { StepContext, StepOutcome } from '../types.js';
 import { callGrpc, type GrpcCallResult, type GrpcTls } from './call.js';
 import type { ReflectionCache } from './reflection.js';
+import { ClientPool } from './client-pool.js';
 import type { GrpcRequest } from './types.js';
 
 const CODES: Record<string, number> = {
@@ -64,6 +65,11 @@ export async function runGrpc(step: StepOf<GrpcRequest>, ctx: StepContext): Prom
     cache = new Map();
     ctx.resources.cache.set('grpc.reflection', cache);
   }
+  let clients = ctx.resources.cache.get('grpc.clients') as ClientPool | undefined;
+  if (!clients) {
+    clients = new ClientPool();
+    ctx.resources.cache.set('grpc.clients', clients);
+  }
   const r = await callGrpc({
     address,
     tls: q.tls ? grpcTls(ctx.resources.tls) : null,
@@ -76,6 +82,7 @@ export async function runGrpc(step: StepOf<GrpcRequest>, ctx: StepContext): Prom
     signal: ctx.signal,
     startedAt,
     reflectionCache: cache,
+    clients,
   });
   ctx.exchange(exchange(step, address, metadata, requests, r));
   if (r.abortedIn !== null) return { names: {}, requests: 1, error: null, timedOut: { phase: r.abortedIn } };
