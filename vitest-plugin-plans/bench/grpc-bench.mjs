@@ -4,14 +4,14 @@
 // same things, against the same server in its own process; both warmed up, both in this process.
 // Target: runner ≥ 50% of the loop's calls/s.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import grpc from '@grpc/grpc-js';
 import protoLoader from '@grpc/proto-loader';
-import { engineRun } from './run-bench.mjs';
+import { compareWithPlainLoop } from './compare.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const engineUrl = pathToFileURL(join(here, '../dist/index.js')).href;
@@ -70,20 +70,8 @@ export default async function bench() {
   const server = await startServer();
   const dir = mkdtempSync(join(tmpdir(), 'runner-grpc-bench-'));
   try {
-    const N = 2000;
     copyFileSync(PROTO, join(dir, 'shop.proto'));
-    writeFileSync(join(dir, 'warm.yaml'), planText(server.port, 300));
-    writeFileSync(join(dir, 'p.yaml'), planText(server.port, N));
-    await plainLoop(server.port, 300, 8);
-    await engineRun(E, E.loadPlan(join(dir, 'warm.yaml')).plan, join(dir, 'warm.jsonl'));
-    const plan = E.loadPlan(join(dir, 'p.yaml')).plan;
-    const plain = await plainLoop(server.port, N, 8);
-    const run = await engineRun(E, plan, join(dir, 'ev.jsonl'));
-    const plainRate = (N / plain.ms) * 1000;
-    const runRate = (run.counts.passed / run.wallMs) * 1000;
-    console.log(`plain grpc-js client loop, 8 in flight: ${N} calls in ${plain.ms.toFixed(0)} ms = ${plainRate.toFixed(0)} calls/s (${plain.ok} checked ok)`);
-    console.log(`runner grpc steps --jobs 8 (events to a file): ${run.counts.passed} passed in ${run.wallMs.toFixed(0)} ms = ${runRate.toFixed(0)} calls/s`);
-    console.log(`runner / plain: ${((runRate / plainRate) * 100).toFixed(0)}% (target ≥ 50%)`);
+    await compareWithPlainLoop({ E, dir, n: 2000, warm: 300, planText: (n) => planText(server.port, n), plainLoop: (n) => plainLoop(server.port, n, 8), words: { plain: 'plain grpc-js client loop (unary calls)', runner: 'runner grpc steps', unit: 'calls/s' } });
   } finally {
     server.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -4,13 +4,13 @@
 // echo server in its own process; both warmed up first, both in this process.
 // Target: runner ≥ 50% of the loop's steps/s.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { engineRun } from './run-bench.mjs';
+import { compareWithPlainLoop } from './compare.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const engineUrl = pathToFileURL(join(here, '../dist/index.js')).href;
@@ -65,19 +65,7 @@ export default async function bench() {
   const server = await startServer();
   const dir = mkdtempSync(join(tmpdir(), 'runner-ws-bench-'));
   try {
-    const N = 1000;
-    writeFileSync(join(dir, 'warm.yaml'), planText(server.port, 200));
-    writeFileSync(join(dir, 'p.yaml'), planText(server.port, N));
-    await plainLoop(server.port, 200, 8);
-    await engineRun(E, E.loadPlan(join(dir, 'warm.yaml')).plan, join(dir, 'warm.jsonl'));
-    const plan = E.loadPlan(join(dir, 'p.yaml')).plan;
-    const plain = await plainLoop(server.port, N, 8);
-    const run = await engineRun(E, plan, join(dir, 'ev.jsonl'));
-    const plainRate = (N / plain.ms) * 1000;
-    const runRate = (run.counts.passed / run.wallMs) * 1000;
-    console.log(`plain ws client loop, 8 in flight: ${N} round trips in ${plain.ms.toFixed(0)} ms = ${plainRate.toFixed(0)}/s (${plain.ok} checked ok)`);
-    console.log(`runner ws steps --jobs 8 (events to a file): ${run.counts.passed} passed in ${run.wallMs.toFixed(0)} ms = ${runRate.toFixed(0)} steps/s`);
-    console.log(`runner / plain: ${((runRate / plainRate) * 100).toFixed(0)}% (target ≥ 50%)`);
+    await compareWithPlainLoop({ E, dir, n: 1000, warm: 200, planText: (n) => planText(server.port, n), plainLoop: (n) => plainLoop(server.port, n, 8), words: { plain: 'plain ws client loop (round trips)', runner: 'runner ws steps', unit: 'steps/s' } });
   } finally {
     server.stop();
     rmSync(dir, { recursive: true, force: true });

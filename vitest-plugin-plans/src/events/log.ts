@@ -132,6 +132,10 @@ export function parseEventLog(text: string): RunEvent[] {
       const v = ev[key];
       if (v !== null && typeof v === 'object' && !Array.isArray(v)) checkFields(v as Record<string, unknown>, allowed, `${type}.${key}`, n);
     }
+    // Reports print an exchange's lines as they are: a log without them cannot be rendered.
+    if (type === 'exchange' && !(Array.isArray(ev.lines) && ev.lines.every((l) => typeof l === 'string'))) {
+      throw new EventLogError(n, 'exchange without its lines (a list of strings); was the log written by an older runner? run the plan again');
+    }
     if (n === 1) {
       if (type !== 'run.start') throw new EventLogError(n, `the first event is ${type}; want run.start`);
       if (ev.schema !== EVENTS_SCHEMA) throw new EventLogError(n, `schema ${JSON.stringify(ev.schema)} is not ${EVENTS_SCHEMA}`);

@@ -22,8 +22,8 @@ export interface Block {
  * order, with the connection note for an http exchange.
  */
 export function timingLine(ex: ExchangeEvent): string {
-  const phases = Object.entries(ex.timing).map(([name, ms]) => `${name} ${formatMs(ms)}`).join(' ');
-  const http = ex.request.method !== '' && 'ttfb' in ex.timing;
+  const phases = Object.entries(ex.timing ?? {}).map(([name, ms]) => `${name} ${formatMs(ms)}`).join(' ');
+  const http = 'ttfb' in (ex.timing ?? {});
   const note = http && (ex.response || ex.error === null) ? (ex.newConnection ? ' (new connection)' : ' (reused connection)') : '';
   return `timing ${phases}${note}`;
 }
@@ -50,7 +50,7 @@ export function renderBlock(taskName: string, state: TaskState, reason: string |
   if (step.name) lines.push(`step: ${step.name}`);
   const ex = detail.exchange;
   // The kind rendered its exchange when the event was emitted (steps/<kind>/render.ts).
-  if (ex) lines.push(...ex.lines);
+  if (ex) lines.push(...(ex.lines ?? []));
   if (ex?.error) lines.push(`error: ${ex.error}`);
   if (state === 'timed out') {
     const phase = detail.end?.phase;
