@@ -39,9 +39,6 @@ export interface RunResources {
   cache: Map<string, unknown>;
 }
 
-/** A compiled expression the engine evaluates for a step module (waitFor `until`, ws `until`/`ignore`). */
-export type ExprTest = (names: Record<string, Value>) => { held: boolean; error: string | null };
-
 export interface StepContext {
   task: string;
   step: number;
@@ -52,7 +49,7 @@ export interface StepContext {
   deadlineMs: number | undefined;
   render: Renderer;
   resources: RunResources;
-  /** Evaluate a compiled expression of the request (not an assertion: nothing is recorded). */
+  /** Evaluate a compiled expression of the request (waitFor `until`, ws `until`/`ignore`): not an assertion, nothing is recorded. */
   test(expr: unknown, names: Record<string, Value>): { held: boolean; error: string | null };
   /** Record an exchange (the engine fills task/step/attempt and buffers it until the step ends). */
   exchange(ex: ExchangePayload): void;

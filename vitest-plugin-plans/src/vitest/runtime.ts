@@ -2,9 +2,9 @@
  * What a generated plan module calls inside the test worker. The plan runs
  * once per module, with the engine's own scheduler (needs, holds, jobs),
  * started by the first test that awaits its task; each test then waits for
- * its own task's end. Every event goes through the run's scrubber into the
- * model the outcomes are read from, and into the event log the reporter
- * renders the exports from.
+ * its own task's end. The run goes through the same run session as `runner
+ * run` (session/run-session.ts): one scrub point, the model the outcomes are
+ * read from, and the event log the reporter renders the exports from.
  */
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';

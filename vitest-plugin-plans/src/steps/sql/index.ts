@@ -8,7 +8,6 @@ import { loadSqlRequest } from './load.js';
 import { sqlSchema } from './schema.js';
 import type { SqlRequest } from './types.js';
 
-
 export const sqlStep = defineStep<SqlRequest>({
   kind: 'sql',
   load: loadSqlRequest,
