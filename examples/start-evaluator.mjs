@@ -54,7 +54,9 @@ async function waitHealthy(url, child, ms) {
  */
 export async function startEvaluator() {
   const data = mkdtempSync(join(tmpdir(), 'evaluator-examples-'));
-  const [apiKey, rateKey, port] = await Promise.all([createKey(data, 'examples'), createKey(data, 'examples-rate'), freePort()]);
+  // One after the other: the first creates and migrates the database file.
+  const apiKey = await createKey(data, 'examples');
+  const [rateKey, port] = await Promise.all([createKey(data, 'examples-rate'), freePort()]);
   const child = spawn(process.execPath, [BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data', data, '--site-origin', SITE_ORIGIN, '--quiet'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

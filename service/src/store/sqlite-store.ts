@@ -50,8 +50,10 @@ export async function createSqliteStore(dataDir: string): Promise<Store> {
   try {
     mkdirSync(dataDir, { recursive: true });
     db = new Database(join(dataDir, SQLITE_FILE));
-    db.pragma('journal_mode = WAL');
+    // busy_timeout first: switching a new file to WAL takes a write lock, and a second
+    // process opening the same fresh file (two `keys create` at once) must wait, not fail.
     db.pragma('busy_timeout = 5000');
+    db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     db.pragma('foreign_keys = ON');
