@@ -21,7 +21,14 @@ export default async function setup(): Promise<() => Promise<void>> {
     await kinds.stop();
   };
   if (process.env.EVALUATOR_URL && process.env.EVALUATOR_API_KEY) return stopKinds;
-  const ev = await startEvaluator();
+  let ev: Awaited<ReturnType<typeof startEvaluator>>;
+  try {
+    ev = await startEvaluator();
+  } catch (e) {
+    // A setup that throws gets no teardown: stop the kind servers here, or the run never exits.
+    await stopKinds();
+    throw e;
+  }
   const vars = planEnv(ev);
   Object.assign(process.env, vars);
   return async () => {
