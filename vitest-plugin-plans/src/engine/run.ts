@@ -134,13 +134,16 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
   const http = createHttpClient(tls);
   // Per-run state the kinds keep (grpc clients and reflected protos): closed when the run ends.
   const cache = new Map<string, unknown>();
+  const runEndHooks: Array<{ name: string; hook: (notice: (kind: string, text: string) => void) => Promise<boolean> }> = [];
+  const atRunEnd = (name: string, hook: (notice: (kind: string, text: string) => void) => Promise<boolean>) => void runEndHooks.push({ name, hook });
+  const unverifiedTasks = new Set<string>();
   let requests = 0;
   let snapshots = 0;
   const deps = (signal: AbortSignal): TaskDeps => ({
     emit,
     scrubber: emitter.scrubber,
     results,
-    resources: { http, tls, planDir: plan.dir, cache },
+    resources: { http, tls, planDir: plan.dir, cache, atRunEnd },
     base,
     strictPaths: o.strictPaths ?? false,
     updateSnapshots: o.updateSnapshots ?? false,
@@ -150,6 +153,7 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
     notice,
     onSnapshotWritten: () => snapshots++,
     countRequests: (n) => (requests += n),
+    onUnverified: (task) => unverifiedTasks.add(task),
   });
 
   const states = new Map<string, TaskState>();
@@ -234,6 +238,15 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
     }
     teardown = { passed, failed };
   }
+  // Run-end work of the kinds (fixture rollbacks, leaked processes), newest first, after the finally tasks.
+  let runEndFailed = false;
+  for (const { name, hook } of runEndHooks.reverse()) {
+    const ok = await hook(notice).catch((e: unknown) => {
+      notice('cleanup', `${name}: ${(e as Error).message}`);
+      return false;
+    });
+    if (!ok) runEndFailed = true;
+  }
   await http.close().catch(() => undefined);
   for (const v of cache.values()) {
     const closable = v as { close?: () => unknown };
@@ -242,12 +255,14 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
 
   const counts = Object.fromEntries(TASK_STATES.map((s) => [s, 0])) as Record<TaskState, number>;
   for (const t of selected) counts[states.get(t.name) ?? 'not run']++;
-  const bad = TASK_STATES.some((s) => s !== 'passed' && s !== 'skipped' && counts[s] > 0) || (teardown?.failed ?? 0) > 0 || snapshots > 0;
+  const bad = TASK_STATES.some((s) => s !== 'passed' && s !== 'skipped' && counts[s] > 0) || (teardown?.failed ?? 0) > 0 || snapshots > 0 || runEndFailed;
+  const unverified = selected.filter((t) => states.get(t.name) === 'passed' && unverifiedTasks.has(t.name)).length;
   const exitCode = bad ? 1 : 0;
   emit({
     type: 'run.end',
     exitCode,
     counts,
+    unverified,
     tasks: selected.length,
     requests,
     wallMs: performance.now() - started,

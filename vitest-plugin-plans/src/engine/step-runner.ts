@@ -42,6 +42,8 @@ export interface StepRun {
   state: StepState;
   reason: string | null;
   requests: number;
+  /** The step passed without verifying anything (a script with no checks). */
+  unverified: boolean;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
@@ -69,6 +71,7 @@ export async function runStep(taskName: string, task: Pick<Task, 'timeoutMs'>, s
   let state: StepState = 'passed';
   let reason: string | null = null;
   let phase: string | null = null;
+  let unverified = false;
   const attempts = Math.max(1, step.retry?.attempts ?? 1);
   const mod = stepModule(step.kind);
   const stepMs = [task.timeoutMs, mod.timeoutMs(step.request)].filter((x): x is number => typeof x === 'number').reduce<number | undefined>((a, b) => (a === undefined ? b : Math.min(a, b)), undefined);
@@ -164,6 +167,16 @@ export async function runStep(taskName: string, task: Pick<Task, 'timeoutMs'>, s
         };
         held.push(ev);
       });
+      // A kind's own checks (script) are reported after the written assertions, like them.
+      (outcome.checks ?? []).forEach((c, i) => {
+        if (!c.ok) allHeld = false;
+        held.push({
+          type: 'assert', task: taskName, step: step.number, attempt: n, index: step.assertions.length + i + 1, auto: false,
+          expr: `check ${c.name}`, file: step.kindSpan.file, line: step.kindSpan.line, outcome: c.ok ? 'held' : 'failed',
+          values: [], detail: c.detail, error: null, note: null,
+        });
+      });
+      unverified = outcome.unverified === true;
       if (!allHeld) state = 'failed';
     }
     if (state === 'passed' || attempt === attempts) break;
@@ -199,5 +212,6 @@ export async function runStep(taskName: string, task: Pick<Task, 'timeoutMs'>, s
     deps.notice('retried', `${taskName} › step ${step.number} ${how}`);
   }
   deps.emit({ type: 'step.end', task: taskName, step: step.number, state, reason, phase, attempts: attempt, durationMs: performance.now() - started });
-  return { state, reason, requests };
+  if (state === 'passed' && unverified) deps.notice('unverified', `${taskName} › step ${step.number}: the script ended ok without a check`);
+  return { state, reason, requests, unverified: state === 'passed' && unverified };
 }

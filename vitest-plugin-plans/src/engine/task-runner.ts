@@ -12,6 +12,8 @@ export type TaskDeps = Omit<StepDeps, 'base'> & {
   /** `env`, `tasks`, `run` names. */
   base: Record<string, Value>;
   countRequests(n: number): void;
+  /** A step of the task passed without verifying anything. */
+  onUnverified(task: string): void;
 };
 
 /** Scope names of a task: the run's, plus `matrix` in a matrix row. */
@@ -49,6 +51,7 @@ export async function runTask(task: Task, deps: TaskDeps): Promise<TaskState> {
       const s = await runStep(task.name, task, step, { ...deps, base });
       requests += s.requests;
       deps.countRequests(s.requests);
+      if (s.unverified) deps.onUnverified(task.name);
       if (s.state !== 'passed') {
         state = s.state;
         reason = s.reason;

@@ -226,6 +226,8 @@ export interface RunEndEvent {
   type: 'run.end';
   exitCode: number;
   counts: Record<TaskState, number>;
+  /** Passed tasks with a step that verified nothing (a script with no checks): `passed (N unverified)`. */
+  unverified: number;
   tasks: number;
   requests: number;
   wallMs: number;
@@ -266,7 +268,7 @@ export const FIELDS: Record<RunEventType, readonly string[]> = {
   result: ['type', 'task', 'step', 'key', 'secret', 'absent', 'value'],
   'claim.wait': ['type', 'task', 'resource', 'mode', 'heldBy'],
   teardown: ['type', 'tasks', 'after', 'timeoutMs'],
-  'run.end': ['type', 'exitCode', 'counts', 'tasks', 'requests', 'wallMs', 'teardown', 'ending', 'signal'],
+  'run.end': ['type', 'exitCode', 'counts', 'unverified', 'tasks', 'requests', 'wallMs', 'teardown', 'ending', 'signal'],
 };
 
 /** Nested object fields checked too, so a log from a different contract is caught early. */

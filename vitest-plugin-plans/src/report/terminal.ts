@@ -30,7 +30,8 @@ export function stateColor(state: TaskState): string {
 /** The summary line: the seven counts in state order, then tasks, requests and wall time. */
 export function summaryLine(end: RunEndEvent, color = false): string {
   const parts = TASK_STATES.map((s) => {
-    const text = `${end.counts[s]} ${s}`;
+    // spec §4 "What a run prints" 2: `passed` gains `(N unverified)`.
+    const text = s === 'passed' && (end.unverified ?? 0) > 0 ? `${end.counts[s]} ${s} (${end.unverified} unverified)` : `${end.counts[s]} ${s}`;
     return color && end.counts[s] > 0 ? stateColor(s) + text + RESET : text;
   });
   // Always plural, as the spec writes it: `(T tasks, R requests, <wall time>)`.

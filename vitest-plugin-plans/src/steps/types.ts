@@ -35,8 +35,23 @@ export interface RunResources {
   /** The invocation's TLS flags, for transports that open their own connections (ws, grpc). */
   tls: TlsConnectOptions;
   planDir: string;
-  /** Per-run caches a kind keeps (grpc reflection, parsed protos), keyed by the kind. */
+  /** Per-run caches a kind keeps (grpc clients, sql pools), keyed by name; a value with `close()` is closed at run end. */
   cache: Map<string, unknown>;
+  /**
+   * Registers work for the end of the run, after the finally tasks, also after
+   * a failure, a run timeout or a signal (fixture rollbacks, killing leaked
+   * processes). It reports through `notice` and returns false when it failed,
+   * which makes the exit code 1. Hooks run in reverse order of registration.
+   */
+  atRunEnd(name: string, hook: (notice: (kind: string, text: string) => void) => Promise<boolean>): void;
+}
+
+/** A script's check (or any named check a kind makes): reported like an assertion. */
+export interface StepCheck {
+  name: string;
+  ok: boolean;
+  /** Lines shown under a failed check. */
+  detail: string[];
 }
 
 export interface StepContext {
@@ -70,6 +85,10 @@ export interface StepOutcome {
   bodyNotJson?: { contentType: string | undefined };
   /** The step failed on its own terms (waitFor gave up): assertions are not evaluated. */
   failed?: string;
+  /** Checks the step made itself (script): each is reported as an assertion; one not ok fails the step. */
+  checks?: StepCheck[];
+  /** The step ended ok without verifying anything (a script with no checks): the task reads `passed (N unverified)`. */
+  unverified?: boolean;
 }
 
 /** What `runner plan` counts for a step (spec §4 "runner plan" rule 1). */
