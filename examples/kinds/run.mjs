@@ -13,7 +13,7 @@ const argv = process.argv.slice(2);
 const dash = argv.indexOf('--');
 const plans = (dash < 0 ? argv : argv.slice(0, dash)).map((p) => join(process.cwd(), p));
 const flags = dash < 0 ? [] : argv.slice(dash + 1);
-const wanted = plans.length ? plans : ['ws.plan.yaml', 'grpc.plan.yaml', 'wait-for.plan.yaml'].map((f) => join(here, f));
+const wanted = plans.length ? plans : ['ws.plan.yaml', 'grpc.plan.yaml', 'wait-for.plan.yaml', 'exec.plan.yaml', 'script.plan.yaml', 'sql.plan.yaml', 'fixture.plan.yaml'].map((f) => join(here, f));
 
 const servers = await startKindServers();
 let worst = 0;

@@ -2,7 +2,8 @@
  * `runner plan [--graph] [--only T]… [--explain T] [--strict] <plan>`
  * (spec §4 "runner plan"). Loads the plan; prints load errors, lints and
  * advice; then the graph, one task explained, or what the plan would send.
- * Opens no socket to the target.
+ * Opens no socket to the target; it opens each database a sql step reads
+ * through, to warn when the role could write.
  */
 import type { CommandSpec, ParsedArgs } from '../args.js';
 import { loadForCommand } from '../load-plan.js';
@@ -26,17 +27,19 @@ export const spec: CommandSpec = {
 };
 
 /**
- * Hooks for what `plan` may do beyond loading. `checkSqlRole` is where the
- * spec's sql role warning goes (§4 rule 2: open each relational connection a
- * sql step reads through and warn when the role could write); it is not
- * wired yet, and its warnings are never lints.
+ * Hooks for what `plan` may do beyond loading. `checkSqlRole` is the spec's
+ * sql role check (§4 rule 2: open each relational connection a sql step reads
+ * through and warn when the role could write): given a rendered URL and the
+ * plan's directory, the warning line without `warning: `, or undefined. By
+ * default the sql step module's own check (steps/db/role.ts); tests replace it.
+ * Its warnings are never lints: they do not change the exit code, even under --strict.
  */
 export interface PlanHooks {
-  checkSqlRole?: (url: string) => Promise<string | undefined>;
+  checkSqlRole?: (url: string, planDir: string) => Promise<string | undefined>;
 }
 
 /** Runs `runner plan`. */
-export async function run(args: ParsedArgs, io: Io): Promise<number> {
+export async function run(args: ParsedArgs, io: Io, hooks: PlanHooks = {}): Promise<number> {
   const graph = args.has('--graph');
   const only = args.values('--only');
   if (only.length > 0 && !graph) {
@@ -86,6 +89,12 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
 
   engine.writesLines(plan).forEach((l) => io.out(l));
   io.out(engine.okLine(plan));
-  for (const r of plan.runtimes) io.out(runtimeLine(probeRuntime(r, io.env)));
+  for (const r of plan.runtimes) io.out(runtimeLine(probeRuntime(r, io.env, plan.dir)));
+  // The kinds' plan-time warnings (sql: can the role write?), against the URLs `run` would open:
+  // RUNNER_ENV_* overrides applied as `run` applies them.
+  const asRun = engine.applyEnvOverrides(plan, engine.envFromProcess(io.env));
+  for (const kind of engine.STEP_REGISTRY) {
+    for (const w of (await kind.planWarnings?.(asRun, hooks.checkSqlRole)) ?? []) io.err(`warning: ${w}`);
+  }
   return 0;
 }

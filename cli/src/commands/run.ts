@@ -188,7 +188,7 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
       updateSnapshots: args.has('--update-snapshots'),
       tls,
       stop: stop.signal,
-      runtimes: plan.runtimes.map((r) => runtimeLine(probeRuntime(r, io.env))),
+      runtimes: plan.runtimes.map((r) => runtimeLine(probeRuntime(r, io.env, plan.dir))),
     });
   } finally {
     if (onProcess) {

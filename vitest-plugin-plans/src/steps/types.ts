@@ -9,7 +9,7 @@
 import type { Value } from '../expr/values.js';
 import type { Type } from '../expr/types.js';
 import type { RequestLoader } from '../plan/request-common.js';
-import type { JsonTemplate, StepOf, Template } from '../plan/types.js';
+import type { JsonTemplate, LoadedPlan, StepOf, Template } from '../plan/types.js';
 import type { ExchangePayload } from '../events/types.js';
 import type { HttpClient } from './transport/http-client.js';
 import type { TlsConnectOptions } from './transport/tls-options.js';
@@ -146,7 +146,17 @@ export interface StepModule<R = unknown> {
   renderExchange(ex: ExchangePayload): string[];
   /** Performs the step. */
   run(step: StepOf<R>, ctx: StepContext): Promise<StepOutcome>;
+  /**
+   * `runner plan`'s warnings that need I/O beyond the plan's files (spec §4
+   * "runner plan" rule 2: sql opens each database to tell whether the role
+   * could write). One line each, without `warning: `; never lints, never errors.
+   * `check` replaces the kind's own probe in tests.
+   */
+  planWarnings?(plan: LoadedPlan, check?: PlanProbe): Promise<string[]>;
 }
+
+/** A test's stand-in for a kind's plan-time probe: given a rendered URL and the plan's directory, a warning or nothing. */
+export type PlanProbe = (url: string, planDir: string) => Promise<string | undefined>;
 
 /** Erases a module's request type for the registry. */
 export function defineStep<R>(m: StepModule<R>): StepModule<unknown> {

@@ -1,9 +1,10 @@
-/** `exec:` request loader: command, args, env, cwd, stdin, timeout (no shell). */
+/** `exec:` request loader: command, args, env, cwd, stdin, timeout, maxOutput (no shell). */
 import { error, sub, type NodeCtx } from '../../plan/context.js';
 import { get, str } from '../../plan/read.js';
 import type { ExecRequest } from './types.js';
 import type { PNode } from '../../plan/yaml-tree.js';
 import { namedTemplates, requiredTemplate, templateAt, templateList, timeoutOf, withOptional, type RequestLoader } from '../../plan/request-common.js';
+import { maxOutputOf } from '../process/options.js';
 
 /** Loads an exec request. */
 export const loadExecRequest: RequestLoader<ExecRequest> = (ctx: NodeCtx, node: PNode) => {
@@ -12,6 +13,7 @@ export const loadExecRequest: RequestLoader<ExecRequest> = (ctx: NodeCtx, node: 
   const env = namedTemplates(ctx, node, 'env');
   const cwd = str(get(node, 'cwd'));
   if (cwd !== undefined && cwd.includes('{{')) error(sub(ctx, 'cwd'), get(node, 'cwd'), 'cwd is a literal path relative to the plan');
+  const maxOutput = maxOutputOf(ctx, node);
   if (!command) return undefined;
-  return withOptional<ExecRequest>({ command, args, env }, { cwd, stdin: templateAt(ctx, node, 'stdin'), timeoutMs: timeoutOf(node) });
+  return withOptional<ExecRequest>({ command, args, env, maxOutput }, { cwd, stdin: templateAt(ctx, node, 'stdin'), timeoutMs: timeoutOf(node) });
 };

@@ -1,11 +1,13 @@
 /** JSON Schema (2020-12) of the `exec:` request: `$defs.exec` of plan.schema.json. */
+import { MAX_OUTPUT_SCHEMA } from '../process/options.js';
+
 export const execSchema: Record<string, unknown> = {
   "type": "object",
   "description": "Run a command (no shell).",
   "properties": {
     "command": {
       "$ref": "#/$defs/template",
-      "description": "The program. Templated."
+      "description": "The program: a name looked up on PATH, or a path (relative to the plan). Templated."
     },
     "args": {
       "type": "array",
@@ -15,7 +17,7 @@ export const execSchema: Record<string, unknown> = {
     },
     "env": {
       "$ref": "#/$defs/headers",
-      "description": "Extra environment variables; values templated."
+      "description": "Environment variables set over the runner's own environment; values templated."
     },
     "cwd": {
       "type": "string",
@@ -26,8 +28,10 @@ export const execSchema: Record<string, unknown> = {
       "description": "Text written to stdin. Templated."
     },
     "timeout": {
-      "$ref": "#/$defs/duration"
-    }
+      "$ref": "#/$defs/duration",
+      "description": "Kills the command's whole process group: SIGTERM, then SIGKILL 2 s later."
+    },
+    "maxOutput": MAX_OUTPUT_SCHEMA
   },
   "required": [
     "command"

@@ -9,4 +9,11 @@ export interface ScriptRequest {
   source?: string;
   args: Template[];
   timeoutMs?: number;
+  /** Bytes of stdout and of stderr kept (default 1 MiB each). */
+  maxOutput: number;
+  /**
+   * `{{ env }}`, `{{ tasks }}` and `{{ run }}`, compiled at load: rendered at
+   * run time, they are the `env`, `tasks` and `run` of the JSON on stdin.
+   */
+  input: { env: Template; tasks: Template; run: Template };
 }

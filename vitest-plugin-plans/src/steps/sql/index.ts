@@ -1,10 +1,16 @@
-/** The sql step: one read-only query through a relational connection (runs in a later build). */
+/**
+ * The sql step: one query through a relational connection (pg, mysql2,
+ * better-sqlite3), read-only by construction: it runs in a read-only
+ * transaction that is always rolled back. `rows` holds exact values
+ * (docs/kinds/sql.md). The drivers load only when a sql step runs or
+ * `runner plan` checks a role, never to load or count a plan.
+ */
 import { ANY, listOf, phases } from '../../expr/types.js';
 import type { StepOf } from '../../plan/types.js';
 import { noRequests } from '../describe.js';
-import { notInThisBuild } from '../not-yet.js';
 import { defineStep } from '../types.js';
 import { loadSqlRequest } from './load.js';
+import { sqlExchangeLines } from '../db/render.js';
 import { sqlSchema } from './schema.js';
 import type { SqlRequest } from './types.js';
 
@@ -20,6 +26,8 @@ export const sqlStep = defineStep<SqlRequest>({
   count: noRequests,
   describe: (s: StepOf<SqlRequest>) => `sql at ${s.request.url.source}, no HTTP request`,
   timeoutMs: (r) => r.timeoutMs,
-  renderExchange: () => [],
-  run: () => notInThisBuild('sql'),
+  renderExchange: sqlExchangeLines,
+  run: async (step: StepOf<SqlRequest>, ctx) => (await import('./run.js')).runSql(step, ctx),
+  // `runner plan`'s role check: one line per distinct sql URL whose role could write, or could not be checked.
+  planWarnings: async (plan, check) => (await import('./plan-check.js')).sqlRoleWarnings(plan, check),
 });
