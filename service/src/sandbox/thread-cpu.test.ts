@@ -17,9 +17,11 @@ describe('threadCpuMs', () => {
     const b = threadCpuMs();
     const wall = performance.now() - t0;
     // On a loaded machine the thread may get little of those 30 ms, but some, and one thread's
-    // CPU can never exceed the wall time (a process-wide figure could, with other threads busy).
+    // CPU can never exceed the wall time (a process-wide figure could, with other threads busy:
+    // up to twice it on two cores). The scheduler's accounting and performance.now() are
+    // different clocks, so allow a few ms of skew (seen: 0.09 ms past wall + 1 under CI load).
     expect(b - a).toBeGreaterThan(0);
-    expect(b - a).toBeLessThanOrEqual(wall + 1);
+    expect(b - a).toBeLessThanOrEqual(wall + 5);
     let last = b;
     for (let i = 0; i < 100; i++) {
       const t = threadCpuMs();
