@@ -78,6 +78,11 @@ export function createPlanRun(spec: ModuleSpec): PlanRun {
       keepTasks: false,
       onTaskEnd: (done) => settle(done.name, testOutcome(done)),
     });
+    // The lines `runner run` prints before its summary (waitFor, fixture, leak, unverified, cleanup)
+    // go to the test file's stderr, scrubbed like every event.
+    session.emitter.onEvent((ev) => {
+      if (ev.type === 'notice' && ev.kind !== 'caveat') console.warn(`${ev.kind}: ${ev.text}`);
+    });
     const s = spec.settings;
     try {
       await session.run({
