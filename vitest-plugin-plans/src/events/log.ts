@@ -3,7 +3,8 @@
  * goes (never buffered whole, so memory does not grow with the plan), and read
  * back and validated for `runner report`.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { EVENTS_SCHEMA, FIELDS, NESTED_FIELDS, type RunEvent, type RunEventType } from './types.js';
 
 /** One event as its log line (without the newline). */
@@ -39,6 +40,8 @@ export function openLogWriter(target: string, stdout: (line: string) => void = (
   const FLUSH_AT = 64 * 1024;
   if (target !== '-') {
     try {
+      // Like Vitest and Jest, an export into a folder that does not exist yet creates it.
+      mkdirSync(dirname(target), { recursive: true });
       fd = openSync(target, 'w');
     } catch (e) {
       error = e as Error;

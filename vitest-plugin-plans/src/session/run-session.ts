@@ -4,7 +4,8 @@
  * (the one scrub point, before any writer), the event log, the run model the
  * exports and test outcomes read, the terminal report, and the export files.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createEmitter, DEFAULT_EVENTS_BODY_CAP, type Emitter } from '../events/emitter.js';
 import { eventLine, openLogWriter, type LogWriter } from '../events/log.js';
 import { createScrubber } from '../events/scrubber.js';
@@ -94,6 +95,8 @@ export function createRunSession(options: RunSessionOptions = {}): RunSession {
       const write = (target: string | undefined, render: () => string) => {
         if (target === undefined) return;
         try {
+          // Like Vitest and Jest, an export into a folder that does not exist yet creates it.
+          mkdirSync(dirname(target), { recursive: true });
           writeFileSync(target, render());
         } catch (e) {
           failures.push({ target, error: e as Error });

@@ -3,7 +3,7 @@
  * secrets scanned in every output, report --html equal to run --html byte
  * for byte, the event log contract, export failures, usage errors.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -168,9 +168,18 @@ describe('runner run exports and usage', () => {
 
   it('a file that cannot be written raises the exit code to 2', async () => {
     const dir = stageCase(join(CASES, 'only'), server.url);
-    const r = await runner(dir, 'run', '--jobs', '1', '--junit', 'no/such/dir/j.xml', 'plan.yaml');
+    mkdirSync(join(dir, 'taken'));
+    const r = await runner(dir, 'run', '--jobs', '1', '--junit', 'taken', 'plan.yaml');
     expect(r.exit).toBe(2);
-    expect(r.err).toBe('runner run: open no/such/dir/j.xml: no such file or directory');
+    expect(r.err).toBe('runner run: open taken: is a directory');
+  });
+
+  it('creates the folders of every export, as Vitest and Jest do', async () => {
+    const dir = stageCase(join(CASES, 'only'), server.url);
+    const r = await runner(dir, 'run', '--jobs', '1', '--junit', 'out/a/j.xml', '--tap', 'out/b/t.tap', '--html', 'out/c/r.html', '--events', 'out/d/e.jsonl', 'plan.yaml');
+    expect(r.err).toBe('');
+    for (const f of ['out/a/j.xml', 'out/b/t.tap', 'out/c/r.html', 'out/d/e.jsonl']) expect(readFileSync(join(dir, f), 'utf8').length, f).toBeGreaterThan(0);
+    expect(r.exit).not.toBe(2);
   });
 
   it.each([
