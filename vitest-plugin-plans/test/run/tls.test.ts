@@ -52,7 +52,7 @@ describe('TLS flags', () => {
     const r = await run('plan.yaml');
     expect(r.exit).toBe(1);
     expect(r.out).toMatch(/ERROR secure › step 1/);
-    expect(r.out).toContain('error: self-signed certificate in certificate chain');
+    expect(r.out).toContain("error: self-signed certificate in certificate chain; trust the server's CA with --ca-cert <file> (or skip the check with --insecure-skip-verify)");
   });
 
   it('--ca-cert adds the CA; HTTP/2 is negotiated; a reused connection has tls n/a', async () => {
@@ -77,5 +77,6 @@ describe('TLS flags', () => {
     expect(quiet).toMatchObject({ exit: 0, err: '' });
     const without = await run('--ca-cert', certs.caCert, 'mtls.yaml');
     expect(without.exit).toBe(1);
+    expect(without.out).toContain('error: the server requires a client certificate (TLS alert 116 certificate required); pass --client-cert and --client-key');
   });
 });

@@ -51,12 +51,30 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
+/** Certificate errors that mean "no CA this run trusts signed it". */
+const UNTRUSTED = new Set(['SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'CERT_UNTRUSTED']);
+
+/**
+ * A TLS failure in words a user can act on: OpenSSL's alert lines lose their
+ * library prefix, and the usual causes get the flag that fixes them.
+ */
+function tlsReason(e: Error & { code?: string }): string {
+  const first = (e.message ?? '').split('\n')[0]!.trim();
+  if (e.code === 'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED' || /alert certificate required/i.test(first)) {
+    return 'the server requires a client certificate (TLS alert 116 certificate required); pass --client-cert and --client-key';
+  }
+  if (e.code && UNTRUSTED.has(e.code)) return `${first}; trust the server's CA with --ca-cert <file> (or skip the check with --insecure-skip-verify)`;
+  // OpenSSL's own text: `80BC…:error:0A00045C:SSL routines:ssl3_read_bytes:<reason>:<file>:<line>:…`
+  const openssl = /^[0-9A-F]+:error:[0-9A-F]+:SSL routines:[^:]*:([^:]+)/.exec(first);
+  return openssl ? `TLS: ${openssl[1]}` : first;
+}
+
 /** Message of a transport error, unwrapping AggregateError (happy eyeballs) and undici causes. */
 export function transportReason(err: unknown): string {
   const e = err as Error & { errors?: Error[]; cause?: Error; code?: string };
-  if (e?.errors && e.errors.length > 0) return e.errors.map((x) => x.message).join('; ');
+  if (e?.errors && e.errors.length > 0) return e.errors.map((x) => tlsReason(x)).join('; ');
   if (e?.cause && e.message === 'fetch failed') return transportReason(e.cause);
-  return e?.message || String(err);
+  return e instanceof Error ? tlsReason(e) : String(err);
 }
 
 function flattenHeaders(h: Record<string, string | string[] | undefined>): Array<[string, string]> {
