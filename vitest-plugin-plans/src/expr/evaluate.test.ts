@@ -162,6 +162,18 @@ describe('explain', () => {
     expect(r.detail).toEqual(['the response body was not JSON (Content-Type text/html), so body has no fields']);
     expect(outcome('body contains "html"', rtHttp({ headers: { 'content-type': 'text/html' }, body: '<html>' }))).toBe('held');
   });
+  it('fails every assertion reading a JSON body that did not parse, with the parser position', () => {
+    const rt = rtHttp({ body: '{"a": 1,' });
+    const line = 'the response body did not parse as JSON: expected a string key, found end of JSON at line 1 column 9';
+    for (const src of ['body.a == 1', 'body.a == nil', 'missing body.a', 'status == 200 and body == nil']) {
+      const r = run(src, rt);
+      expect([src, r.outcome, r.detail.at(-1)]).toEqual([src, 'failed', line]);
+    }
+    expect(outcome('status == 200', rt)).toBe('held');
+    expect(outcome('status == 500', rt)).toBe('failed');
+    expect(run('body.a', rt, 'http', { repeat: 'serial' }, 'result')).toMatchObject({ outcome: 'error', error: line });
+    expect(httpRuntime(exchange({ body: '{"a": 1, "a": 2}' }))).toMatchObject({ ok: false });
+  });
   it('records reads inside predicates per element, with [*]', () => {
     const r = run('body.items all (.qty >= 0)');
     expect(r.elementReads.map((x) => `${x.path}#${x.element}=${x.value}`)).toEqual(['body.items[*].qty#0=1', 'body.items[*].qty#1=0', 'body.items[*].qty#2=2']);

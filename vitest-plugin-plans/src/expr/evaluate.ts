@@ -10,8 +10,12 @@ import { BUILTINS } from './builtins.js';
 /** Values of the names in scope for one evaluation, built by the engine (see `runtime.ts`). */
 export interface RuntimeScope {
   readonly names: Readonly<Record<string, Value>>;
-  /** Set when the body was not decoded as JSON, with its Content-Type, for the explain line. */
-  readonly bodyNotJson?: { readonly contentType: string | undefined };
+  /**
+   * Set when the body was not decoded as JSON, with its Content-Type, for the
+   * explain line. `malformed` is set when a JSON body did not parse: it is the
+   * detail line of every assertion that reads `body`, and such an assertion fails.
+   */
+  readonly bodyNotJson?: { readonly contentType: string | undefined; readonly malformed?: string };
 }
 
 /** Options of one evaluation. */
@@ -79,6 +83,16 @@ export function evaluateTree(ast: Node, role: 'assert' | 'result' | 'guard' | 't
     return { outcome: 'held', value, ...base() };
   } catch (e) {
     if (e instanceof NaSignal) return { outcome: 'n/a', ...base() };
+    // `failed`, not `error`: the expression is sound and the server's answer is
+    // at fault, as with any other unmet check; and a failure carries detail
+    // lines, which is where the parser's reason and position belong. Stopping
+    // at the first read of `body` also keeps a stand-in value from producing a
+    // misleading hold (`body.a == nil`) or a type error.
+    if (e instanceof MalformedBodySignal) {
+      if (role !== 'assert' && role !== 'guard') return { outcome: 'error', error: e.message, ...base() };
+      ev.detail.push(e.message);
+      return { outcome: 'failed', ...base() };
+    }
     if (e instanceof EvalError) {
       if (e.hint) ev.detail.push(e.hint);
       return { outcome: 'error', error: e.message, ...base() };
@@ -87,6 +101,9 @@ export function evaluateTree(ast: Node, role: 'assert' | 'result' | 'guard' | 't
     throw e;
   }
 }
+
+/** Thrown at the first read of `body` when a JSON body did not parse. */
+class MalformedBodySignal extends Error {}
 
 class Evaluator {
   readonly reads = new Map<string, Read>();
@@ -203,6 +220,10 @@ class Evaluator {
           return { value: f.value, path: f.path, absent: false, optional: false };
         }
         const v = this.rt.names[n.name];
+        if (n.name === 'body' && this.rt.bodyNotJson?.malformed !== undefined) {
+          this.record({ value: v ?? NIL, path: n.name, absent: v === undefined, optional: false });
+          throw new MalformedBodySignal(this.rt.bodyNotJson.malformed);
+        }
         return { value: v ?? NIL, path: n.name, absent: v === undefined, optional: false };
       }
       case 'member':

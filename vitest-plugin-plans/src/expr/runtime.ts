@@ -48,12 +48,15 @@ export function isJsonContentType(contentType: string | undefined): boolean {
 
 /** A decoded body: JSON (exact numbers) for JSON content types, else the text. */
 export type DecodedBody =
-  | { readonly ok: true; readonly body: Value; readonly json: boolean }
+  | { readonly ok: true; readonly body: Value; readonly json: boolean; readonly malformed?: string }
   | { readonly ok: false; readonly error: string };
 
 /**
  * Decodes a response body by content type. An empty JSON body is nil; a JSON
- * body with a key twice is an error (the step ends errored).
+ * body with a key twice is an error (the step ends errored). A JSON body that
+ * does not parse keeps its text as `body` and says why in `malformed` (the
+ * explain line): the step keeps status and headers, and only assertions
+ * reading `body` fail (see `RuntimeScope.bodyNotJson.malformed`).
  */
 export function decodeBody(text: string | undefined, contentType: string | undefined): DecodedBody {
   if (!isJsonContentType(contentType)) return { ok: true, body: str(text ?? ''), json: false };
@@ -61,11 +64,22 @@ export function decodeBody(text: string | undefined, contentType: string | undef
   const r = parseJsonExact(text);
   if (r.ok) return { ok: true, body: r.value, json: true };
   if (r.error.type === 'json_duplicate_key') return { ok: false, error: `the response body has the same JSON key twice: ${r.error.message}` };
-  return { ok: true, body: str(text), json: false };
+  return { ok: true, body: str(text), json: false, malformed: malformedLine(r.error.message) };
+}
+
+/** Detail line of an assertion that read a JSON body that did not parse; the parser's message ends with `at line L column C`. */
+function malformedLine(parserMessage: string): string {
+  return `the response body did not parse as JSON: ${parserMessage}`;
+}
+
+/** What the scope says about a body that was not decoded as JSON, or undefined when it was (or is empty). */
+function bodyNotJsonOf(b: DecodedBody & { ok: true }, text: string | undefined, contentType: string | undefined): RuntimeScope['bodyNotJson'] {
+  if (b.malformed !== undefined) return { contentType, malformed: b.malformed };
+  return !b.json && (text ?? '') !== '' ? { contentType } : undefined;
 }
 
 /** The value of one response (an element of `responses`), or why it cannot be built. */
-export function responseValue(ex: HttpExchangeInput): { ok: true; value: MapValue; bodyNotJson?: { contentType: string | undefined } } | { ok: false; error: string } {
+export function responseValue(ex: HttpExchangeInput): { ok: true; value: MapValue; bodyNotJson?: RuntimeScope['bodyNotJson'] } | { ok: false; error: string } {
   const h = headerMap(ex.headers);
   const contentType = h.entries.get('content-type');
   const b = decodeBody(ex.body, contentType);
@@ -82,8 +96,8 @@ export function responseValue(ex: HttpExchangeInput): { ok: true; value: MapValu
     },
     'response',
   );
-  const notJson = !b.json && (ex.body ?? '') !== '';
-  return notJson ? { ok: true, value, bodyNotJson: { contentType } } : { ok: true, value };
+  const notJson = bodyNotJsonOf(b, ex.body, contentType);
+  return notJson ? { ok: true, value, bodyNotJson: notJson } : { ok: true, value };
 }
 
 /** The `env`, `tasks`, `run`, `matrix` values. */

@@ -81,8 +81,8 @@ export interface StepOutcome {
   error: string | null;
   /** The step's deadline fell: the phase it fell in. */
   timedOut: { phase: string | null } | null;
-  /** The body was not decoded as JSON: its Content-Type, for the explain line. */
-  bodyNotJson?: { contentType: string | undefined };
+  /** The body was not decoded as JSON: its Content-Type, for the explain line; `malformed` when a JSON body did not parse (assertions reading `body` fail with it). */
+  bodyNotJson?: { contentType: string | undefined; malformed?: string };
   /** The step failed on its own terms (waitFor gave up): assertions are not evaluated. */
   failed?: string;
   /** Checks the step made itself (script): each is reported as an assertion; one not ok fails the step. */

@@ -11,10 +11,15 @@ import type { HttpExchange } from '../transport/http-client.js';
 
 export { isJsonContentType as isJsonType } from '../../expr/runtime.js';
 
-/** The decoded body (JSON by content type, exact numbers), or why the step errors (a key twice). */
-export function decodeBody(body: Buffer, contentType: string | undefined): { ok: true; value: Value } | { ok: false; error: string } {
+/**
+ * The decoded body (JSON by content type, exact numbers), or why the step
+ * errors (a key twice). A JSON body that did not parse keeps its text as
+ * `value`, with the explain line in `malformed`.
+ */
+export function decodeBody(body: Buffer, contentType: string | undefined): { ok: true; value: Value; malformed?: string } | { ok: false; error: string } {
   const r = decodeBodyText(body.length === 0 ? undefined : body.toString('utf8'), contentType);
-  return r.ok ? { ok: true, value: r.body } : r;
+  if (!r.ok) return r;
+  return r.malformed === undefined ? { ok: true, value: r.body } : { ok: true, value: r.body, malformed: r.malformed };
 }
 
 function phase(ms: number | null): Value {

@@ -42,16 +42,20 @@ export async function sendHttp(req: HttpRequest, ctx: StepContext, repeat?: Repe
   const failed = exchanges.find((ex) => ex.error !== null);
   if (failed) return { names: {}, requests, error: failed.error, timedOut: null };
   const all: Array<Record<string, Value>> = [];
+  let malformed: string | undefined;
   for (const ex of exchanges) {
     const ct = ex.response!.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1];
     const body = decodeBody(ex.response!.body, ct);
     if (!body.ok) return { names: {}, requests, error: body.error, timedOut: null };
+    // Only the last response is `body`; an earlier one that did not parse stays text in `responses`.
+    malformed = body.malformed;
     all.push(responseNames(ex, body.value));
   }
   const names: Record<string, Value> = { ...all[all.length - 1]! };
   if (repeat) names.responses = list(all.map(responseValue), 'responses');
   const lastType = exchanges[exchanges.length - 1]!.response!.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1];
   const out: StepOutcome = { names, requests, error: null, timedOut: null };
-  if (!isJsonType(lastType) && exchanges[exchanges.length - 1]!.response!.body.length > 0) out.bodyNotJson = { contentType: lastType };
+  if (malformed !== undefined) out.bodyNotJson = { contentType: lastType, malformed };
+  else if (!isJsonType(lastType) && exchanges[exchanges.length - 1]!.response!.body.length > 0) out.bodyNotJson = { contentType: lastType };
   return out;
 }
