@@ -15,6 +15,7 @@ import { createHttpClient } from '../steps/transport/http-client.js';
 import type { TlsConnectOptions } from '../steps/transport/tls-options.js';
 import { formatMs } from '../events/format.js';
 import { createRenderer } from './expr.js';
+import { leftOutRead } from './only-reads.js';
 import { createResultStore } from './results.js';
 import { runStep } from './step-runner.js';
 import { runTask, type TaskDeps } from './task-runner.js';
@@ -220,12 +221,22 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
       finStop.abort();
     }, finMs);
     const d = deps(finStop.signal);
+    const leftOut = new Set(plan.tasks.filter((t) => o.only && !o.only.selected.has(t.name)).map((t) => t.name));
     const finStates = await schedule({
       tasks: schedTasks(plan.finallyTasks, plan),
       jobs: o.jobs,
       signal: finStop.signal,
       stopReason: () => stopReason,
-      runTask: (t) => runTask(t, d),
+      runTask: async (t) => {
+        // A skipped task prints no line of its own, so the reason is also an `only` notice (spec §4 run, item 5).
+        const why = leftOut.size > 0 ? leftOutRead(t, leftOut) : null;
+        if (why) {
+          unrun(t, 'skipped', why);
+          notice('only', `finally task ${t.name} skipped: ${why}`);
+          return 'skipped';
+        }
+        return runTask(t, d);
+      },
       onUnrun: (t, u) => unrun(t, u.state, u.reason),
     });
     clearTimeout(finTimer);

@@ -44,6 +44,34 @@ export function lintUnique(ctx: LoadCtx, strategyLine: number | undefined, allUs
     'lifecycle.strategy is unique but nothing references run.id; use {{ run.id }} in a template or env value so each run makes its own data'));
 }
 
+/** What an expression that is not a template is called, one and many, per use. */
+const EXPR_NOUN: Record<string, [string, string]> = {
+  assert: ['an assertion', 'assertions'],
+  guard: ['a when guard', 'guards'],
+  result: ['a result expression', 'result expressions'],
+  // waitFor until, ws until and ignore: the path names which.
+  until: ['a condition', 'conditions'],
+};
+
+/**
+ * Lint 3: `{{` in an assertion, guard, result or until expression. Only
+ * request values are templates; elsewhere `"{{ env.base }}"` is a string
+ * literal compared as written, which silently never matches (issue 12, D6).
+ */
+export function lintTemplateInExpr(ctx: LoadCtx, uses: UseRecord[]): void {
+  for (const u of uses) {
+    const noun = EXPR_NOUN[u.use];
+    const at = u.expr.source.indexOf('{{');
+    if (!noun || at < 0) continue;
+    const close = u.expr.source.indexOf('}}', at + 2);
+    const inner = close < 0 ? '' : u.expr.source.slice(at + 2, close).trim();
+    const name = inner === '' ? 'env.base' : inner;
+    ctx.warnings.push(diag('warning', 'lint.template-in-expression', u.expr.span, u.expr.path,
+      `{{ }} in ${noun[0]} is text, not a template: ${noun[1]} read names directly (write ${name}, not {{ ${name} }})`,
+      { column: at + 1, expression: u.expr.source }));
+  }
+}
+
 /** Advice: assertions past 40 expression-tree nodes, more than 2 closures, or closures nested 2 deep. */
 export function adviseSize(ctx: LoadCtx, uses: UseRecord[]): void {
   for (const u of uses) {

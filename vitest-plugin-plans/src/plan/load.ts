@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { compileTemplate, fsReason } from './compile.js';
 import { NODE_FILES, error, regularFileSize, spanOf, sub, type FileAccess, type LoadCtx, type NodeCtx, type UseRecord } from './context.js';
 import { diag, formatPath, sortDiagnostics } from './diagnostics.js';
-import { adviseSize, lintQuantifiers, lintUnique } from './lints.js';
+import { adviseSize, lintQuantifiers, lintTemplateInExpr, lintUnique } from './lints.js';
 import { bool, durationMs, get, items, scalarText, str } from './read.js';
 import { linkTasks } from './refs.js';
 import { checkSchema } from './schema-check.js';
@@ -163,6 +163,7 @@ export function loadPlanText(text: string, file: string, opts: LoadPlanOptions =
   lintQuantifiers(ctx, planUses);
   const strategyEntry = entry(lc, 'strategy');
   lintUnique(ctx, strategyEntry && str(strategyEntry.value) === 'unique' ? strategyEntry.keyPos.line : undefined, allUses);
+  lintTemplateInExpr(ctx, allUses);
   adviseSize(ctx, allUses);
 
   if (ctx.errors.length > 0) return fail(ctx);

@@ -86,7 +86,7 @@ export function parseYamlTree(text: string): YamlTree {
     const p = pos(err.pos[0]);
     if (lines.has(p.line) || lines.size >= MAX_SYNTAX) continue;
     lines.add(p.line);
-    problems.push({ ...p, message: `YAML: ${first}` });
+    problems.push({ ...p, message: `YAML: ${first}${flowTemplateHint(text, p.line, first)}` });
   }
   if (problems.length > 0) return { root: undefined, problems };
 
@@ -143,6 +143,22 @@ export function parseYamlTree(text: string): YamlTree {
   const root = doc.contents == null ? undefined : convert(doc.contents, [], 0);
   if (budget < 0) return { root: undefined, problems };
   return { root, problems };
+}
+
+/** Every `{{ … }}` hole on a line. */
+const HOLES = /\{\{.*?\}\}/g;
+
+/**
+ * A hint for the commonest YAML trap of the plan format: inside a flow
+ * collection (`[ … ]`, `{ … }`) an unquoted `{{ env.base }}` reads as a flow
+ * map, so the parser fails on the line. When the failing line holds `{{` and
+ * sits in a flow collection, say to quote the value (issue 12, D6).
+ */
+function flowTemplateHint(text: string, line: number, message: string): string {
+  const src = text.split('\n')[line - 1] ?? '';
+  if (!src.includes('{{')) return '';
+  const inFlow = /flow/i.test(message) || /[[{]/.test(src.replace(HOLES, ''));
+  return inFlow ? ' (quote a value that holds {{ }}: "{{ … }}")' : '';
 }
 
 /** The yaml package's message, except a stack overflow, which says what the document did. */

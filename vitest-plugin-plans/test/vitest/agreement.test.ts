@@ -20,6 +20,7 @@ const CASES = fileURLToPath(new URL('../run/cases/', import.meta.url));
 /** Cases whose flags have no plugin option, and why. */
 const NOT_COMPARED: Record<string, string> = {
   only: '--only: a Vitest run narrows with -t, which selects tests, not what the engine runs',
+  'only-finally': '--only: as for only',
 };
 
 interface Case {
