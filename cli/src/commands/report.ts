@@ -1,6 +1,7 @@
 /**
  * `runner report --html <out> <events>`: renders the HTML report from an
- * event log, byte for byte what `run --html` wrote for that run. A log with
+ * event log, byte for byte what `run --html` wrote for that run (or series,
+ * after `--repeat`). A log with
  * an unknown event type or field, or another schema, is refused with the
  * event's number (exit 64).
  */
@@ -50,10 +51,17 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
     }
     throw e;
   }
-  const model = engine.createRunModel();
-  for (const ev of events) model.add(ev);
+  // A series log (`run --repeat N`) renders its flake report and the run it shows in full.
+  const series = engine.seriesFromEvents(events);
+  let html: string;
+  if (series) html = engine.renderHtml(series.model, series.facts);
+  else {
+    const model = engine.createRunModel();
+    for (const ev of events) model.add(ev);
+    html = engine.renderHtml(model);
+  }
   try {
-    writeFileSync(resolve(io.cwd, out), engine.renderHtml(model));
+    writeFileSync(resolve(io.cwd, out), html);
   } catch (e) {
     io.err(`runner report: open ${out}: ${fsReason(e)}`);
     return 2;

@@ -3,7 +3,9 @@
  * work: job and repeat counts checked, TLS flags checked, plan loaded,
  * `--only` resolved; then the run, its terminal report, and the exports
  * (`--events` streams while the run goes; JUnit, TAP and HTML are written
- * after it). Exit codes per plan-format.md.
+ * after it). `--repeat N` above 1 and `--compare-jobs` run a series instead
+ * (the engine's `runSeries`; docs/run.md "Repeated runs"), whose exit code is
+ * the worst of any run. Exit codes per plan-format.md.
  */
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
@@ -74,7 +76,9 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
   if (repeatArg === 'bad') return fail(`--repeat ${args.value('--repeat')}: want a whole number`);
   if ((jobsArg !== null && jobsArg < 1) || (repeatArg !== null && repeatArg < 1)) return fail('--jobs and --repeat must be at least 1');
   const jobs = jobsArg ?? availableParallelism();
-  if ((repeatArg ?? 1) > 1 || args.has('--compare-jobs')) return fail('--repeat and --compare-jobs are not supported by this build yet');
+  const repeat = repeatArg ?? 1;
+  const compareJobs = args.has('--compare-jobs');
+  if (compareJobs && jobs < 2) return fail('--compare-jobs needs --jobs 2 or more');
 
   const engine = await import('vitest-plugin-plans');
   const ms = (flag: string): number | undefined | string => {
@@ -147,26 +151,44 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
   const onProcess = io.env === process.env;
   const tty = onProcess && humanStream.isTTY === true;
   const target = (flag: string) => (args.value(flag) === undefined ? undefined : abs(args.value(flag)!));
-  const session = engine.createRunSession({
-    bodyCap: capArg ?? engine.DEFAULT_EVENTS_BODY_CAP,
-    ...(eventsTarget !== undefined ? { events: { target: eventsTarget === '-' ? '-' : abs(eventsTarget), stdout: io.out } } : {}),
-    exports: { junit: target('--junit'), tap: target('--tap'), html: target('--html') },
-    terminal: {
-      color: tty && io.env.NO_COLOR === undefined,
-      progress: tty,
-      write: (text) => {
-        if (text.startsWith('\r')) {
-          humanStream.write(text);
-          return;
-        }
-        const lines = text.split('\n');
-        if (lines[lines.length - 1] === '') lines.pop();
-        for (const l of lines) human(l);
-      },
-    },
-  });
-
+  const write = (text: string) => {
+    if (text.startsWith('\r')) {
+      humanStream.write(text);
+      return;
+    }
+    const lines = text.split('\n');
+    if (lines[lines.length - 1] === '') lines.pop();
+    for (const l of lines) human(l);
+  };
+  const asWritten = new Map<string, string>();
+  for (const flag of ['--events', '--junit', '--tap', '--html']) {
+    const v = args.value(flag);
+    if (v !== undefined) asWritten.set(v === '-' ? '-' : abs(v), v);
+  }
   const stop = new AbortController();
+  const runOptions = {
+    plan,
+    jobs,
+    version: versionLine(),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(finallyMs !== undefined ? { finallyTimeoutMs: finallyMs } : {}),
+    includeTags: args.values('--include-tag'),
+    ...(only ? { only } : {}),
+    strictPaths: args.has('--strict-paths'),
+    updateSnapshots: args.has('--update-snapshots'),
+    tls,
+    stop: stop.signal,
+    runtimes: plan.runtimes.map((r) => runtimeLine(probeRuntime(r, io.env, plan.dir))),
+  };
+  const exportFailed = (failures: Array<{ target: string; error: Error }>, code: number) => {
+    for (const f of failures) {
+      io.err(`runner run: ${fsMessage(f.error, asWritten.get(f.target) ?? f.target)}`);
+      code = Math.max(code, EXIT_EXPORT);
+    }
+    return code;
+  };
+
+  // A signal stops the run, or ends the series after the run it cuts short.
   const onSignal = (sig: NodeJS.Signals) => () => stop.abort(sig);
   const sigint = onSignal('SIGINT');
   const sigterm = onSignal('SIGTERM');
@@ -174,22 +196,42 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
     process.once('SIGINT', sigint);
     process.once('SIGTERM', sigterm);
   }
+
+  // A series (docs/run.md "Repeated runs"): one run session per repeat on this loaded plan.
+  if (repeat > 1 || compareJobs) {
+    try {
+      const series = await engine.runSeries({
+        run: runOptions,
+        repeat,
+        compareJobs,
+        bodyCap: capArg ?? engine.DEFAULT_EVENTS_BODY_CAP,
+        ...(eventsTarget !== undefined ? { events: { target: eventsTarget === '-' ? '-' : abs(eventsTarget), stdout: io.out } } : {}),
+        exports: { junit: target('--junit'), tap: target('--tap'), html: target('--html') },
+        terminal: { color: tty && io.env.NO_COLOR === undefined, write },
+      });
+      return exportFailed(series.failures, series.exitCode);
+    } finally {
+      if (onProcess) {
+        process.off('SIGINT', sigint);
+        process.off('SIGTERM', sigterm);
+      }
+    }
+  }
+
+  const session = engine.createRunSession({
+    bodyCap: capArg ?? engine.DEFAULT_EVENTS_BODY_CAP,
+    ...(eventsTarget !== undefined ? { events: { target: eventsTarget === '-' ? '-' : abs(eventsTarget), stdout: io.out } } : {}),
+    exports: { junit: target('--junit'), tap: target('--tap'), html: target('--html') },
+    terminal: {
+      color: tty && io.env.NO_COLOR === undefined,
+      progress: tty,
+      write,
+    },
+  });
+
   let outcome;
   try {
-    outcome = await session.run({
-      plan,
-      jobs,
-      version: versionLine(),
-      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-      ...(finallyMs !== undefined ? { finallyTimeoutMs: finallyMs } : {}),
-      includeTags: args.values('--include-tag'),
-      ...(only ? { only } : {}),
-      strictPaths: args.has('--strict-paths'),
-      updateSnapshots: args.has('--update-snapshots'),
-      tls,
-      stop: stop.signal,
-      runtimes: plan.runtimes.map((r) => runtimeLine(probeRuntime(r, io.env, plan.dir))),
-    });
+    outcome = await session.run(runOptions);
   } finally {
     if (onProcess) {
       process.off('SIGINT', sigint);
@@ -198,15 +240,5 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
   }
 
   // Exports, after the run. The exit code never reads them, except that a write failure raises it.
-  let code = outcome.exitCode;
-  const asWritten = new Map<string, string>();
-  for (const flag of ['--events', '--junit', '--tap', '--html']) {
-    const v = args.value(flag);
-    if (v !== undefined) asWritten.set(v === '-' ? '-' : abs(v), v);
-  }
-  for (const f of session.finish()) {
-    io.err(`runner run: ${fsMessage(f.error, asWritten.get(f.target) ?? f.target)}`);
-    code = Math.max(code, EXIT_EXPORT);
-  }
-  return code;
+  return exportFailed(session.finish(), outcome.exitCode);
 }

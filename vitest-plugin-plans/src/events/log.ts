@@ -110,7 +110,8 @@ function checkFields(obj: Record<string, unknown>, allowed: readonly string[], w
 
 /**
  * Parse and validate a log: every line a JSON object of a known type with
- * known fields, the first a `run.start` of schema `runner.events/v1`.
+ * known fields, the first a `run.start` of schema `runner.events/v1` (one
+ * run), or a `series.start` (`--repeat`: runs in turn, then `series.end`).
  * @throws EventLogError naming the event's number
  */
 export function parseEventLog(text: string): RunEvent[] {
@@ -118,6 +119,9 @@ export function parseEventLog(text: string): RunEvent[] {
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   if (lines.length === 0) throw new EventLogError(1, 'the log is empty; want a run.start event first');
   const events: RunEvent[] = [];
+  let series = false;
+  let inRun = false;
+  let ended = false;
   lines.forEach((line, i) => {
     const n = i + 1;
     let obj: unknown;
@@ -140,12 +144,34 @@ export function parseEventLog(text: string): RunEvent[] {
       throw new EventLogError(n, 'exchange without its lines (a list of strings); was the log written by an older runner? run the plan again');
     }
     if (n === 1) {
-      if (type !== 'run.start') throw new EventLogError(n, `the first event is ${type}; want run.start`);
+      if (type !== 'run.start' && type !== 'series.start') throw new EventLogError(n, `the first event is ${type}; want run.start`);
       if (ev.schema !== EVENTS_SCHEMA) throw new EventLogError(n, `schema ${JSON.stringify(ev.schema)} is not ${EVENTS_SCHEMA}`);
+      series = type === 'series.start';
+      inRun = type === 'run.start';
+    } else if (series) {
+      // A series log (docs/events.md "Series"): runs one after another, each
+      // from run.start to run.end, then series.end last.
+      if (ended) throw new EventLogError(n, `${type} after series.end; series.end is the last event`);
+      if (type === 'series.start') throw new EventLogError(n, 'a second series.start; one log holds one series');
+      if (type === 'run.start') {
+        if (inRun) throw new EventLogError(n, 'run.start before the previous run\'s run.end');
+        if (ev.schema !== EVENTS_SCHEMA) throw new EventLogError(n, `schema ${JSON.stringify(ev.schema)} is not ${EVENTS_SCHEMA}`);
+        inRun = true;
+      } else if (type === 'series.end') {
+        if (inRun) throw new EventLogError(n, 'series.end inside a run; want run.end first');
+        ended = true;
+      } else if (!inRun) {
+        throw new EventLogError(n, `${type} outside a run; want run.start first`);
+      } else if (type === 'run.end') {
+        inRun = false;
+      }
     } else if (type === 'run.start') {
       throw new EventLogError(n, 'a second run.start; one log holds one run');
+    } else if (type === 'series.end' || type === 'series.start') {
+      throw new EventLogError(n, `${type} in a log that began with run.start`);
     }
     events.push(ev as unknown as RunEvent);
   });
+  if (series && !ended) throw new EventLogError(lines.length, 'the series log ends without series.end');
   return events;
 }

@@ -237,7 +237,79 @@ export interface RunEndEvent {
   signal: string | null;
 }
 
+/** One failing run of a task as the flake report keeps it: its state and the assertions that did not hold, with the values read. */
+export interface SeriesFailure {
+  /** 1-based index of the run within its series. */
+  run: number;
+  state: TaskState;
+  reason: string | null;
+  asserts: Array<{ expr: string; outcome: AssertOutcome; values: Array<{ path: string; value: string }>; error: string | null }>;
+}
+
+/** A task's tally over the counted runs of one series. */
+export interface SeriesTask {
+  task: string;
+  finally: boolean;
+  /** Counted runs in which the task ended (any state). */
+  runs: number;
+  passed: number;
+  skipped: number;
+  /** Sum of the task's durations, for JUnit. */
+  durationMs: number;
+  /** The first failing runs (at most 10; the rest are counted in `moreFailures`). */
+  failures: SeriesFailure[];
+  moreFailures: number;
+  /** Tasks that overlapped this one in a run where it did not pass, with the URL paths both touched. */
+  overlaps: Array<{ task: string; paths: string[] }>;
+}
+
+/** One run of a series: its line `run i/N <ULID> <summary>`. */
+export interface SeriesRun {
+  index: number;
+  runId: string;
+  exitCode: number;
+  summary: string;
+  /** Ended by a signal: printed, worst exit code counted, tallies not counted. */
+  interrupted: boolean;
+}
+
+/** One series of runs at one `--jobs` (two under `--compare-jobs`: `--jobs 1`, then `--jobs J`). */
+export interface SeriesPass {
+  jobs: number;
+  runs: SeriesRun[];
+  /** Plan order: main tasks, then finally tasks. */
+  tasks: SeriesTask[];
+  firstFailing: { index: number; runId: string } | null;
+}
+
+/** `--repeat N` above 1 or `--compare-jobs`: first in the log, before the first run's `run.start`. */
+export interface SeriesStartEvent {
+  type: 'series.start';
+  schema: typeof EVENTS_SCHEMA;
+  version: string;
+  plan: string;
+  repeat: number;
+  /** The `--jobs` of each series, in order: `[J]`, or `[1, J]` under `--compare-jobs`. */
+  jobs: number[];
+  lifecycle: { strategy: string; sharedTarget: boolean };
+  startedAt: string;
+}
+
+/** Last in a series log: the flake report, every fact the series reports show. */
+export interface SeriesEndEvent {
+  type: 'series.end';
+  /** The worst exit code of any run. */
+  exitCode: number;
+  passes: SeriesPass[];
+  /** The signal that ended the series, if one did. */
+  signal: string | null;
+  /** The run whose events the HTML page shows in full (the first failing run, else the last run). */
+  shown: string | null;
+}
+
 export type RunEvent =
+  | SeriesStartEvent
+  | SeriesEndEvent
   | RunStartEvent
   | NoticeEvent
   | LifecycleEvent
@@ -256,6 +328,8 @@ export type RunEventType = RunEvent['type'];
 
 /** Top-level fields of each event type; the reader refuses any other (plan-runner.md §6). */
 export const FIELDS: Record<RunEventType, readonly string[]> = {
+  'series.start': ['type', 'schema', 'version', 'plan', 'repeat', 'jobs', 'lifecycle', 'startedAt'],
+  'series.end': ['type', 'exitCode', 'passes', 'signal', 'shown'],
   'run.start': ['type', 'schema', 'version', 'runId', 'plan', 'jobs', 'lifecycle', 'startedAt', 'runtimes', 'tasks', 'finallyTasks'],
   notice: ['type', 'kind', 'text'],
   lifecycle: ['type', 'strategy', 'phase', 'state', 'reason'],

@@ -10,6 +10,7 @@ import { formatMs } from '../events/format.js';
 import { xml as esc } from './junit.js';
 import { RESET_TASK, type RunModel, type TaskReport } from './model.js';
 import { summaryLine } from './terminal.js';
+import { seriesReportLines, stoppedLine, type SeriesFacts } from './series.js';
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:24px 32px;color:#1d232a;background:#fff}
@@ -48,11 +49,15 @@ function sections(tasks: TaskReport[], prefix: string): string[] {
   return out;
 }
 
-/** Render the HTML page from a complete model. */
-export function renderHtml(model: RunModel): string {
+/**
+ * Render the HTML page from a complete model. With `series` (`--repeat`), the
+ * page opens with the series' exit code, carries the flake report after the
+ * summary, and shows in full the run the model holds (the first failing one).
+ */
+export function renderHtml(model: RunModel, series?: SeriesFacts): string {
   const start = model.start;
   const end = model.end;
-  const code = end?.exitCode ?? 1;
+  const code = series ? series.end.exitCode : (end?.exitCode ?? 1);
   const title = `runner ${start?.plan ?? ''}: exit ${code}`;
   const body: string[] = [];
   body.push(`<header><h1 class="${code === 0 ? 'exit-0' : 'exit-bad'}">exit ${code}: ${esc(exitMeaning(code))}</h1>`);
@@ -61,6 +66,16 @@ export function renderHtml(model: RunModel): string {
   if (end) body.push(`<p class="summary">${esc(summaryLine(end))}</p>`);
   if (end?.teardown) body.push(`<p class="summary">teardown: ${end.teardown.passed} passed ${end.teardown.failed} failed</p>`);
   body.push('</header>');
+  if (series) {
+    const { start: s, end: e } = series;
+    const run = e.passes.flatMap((p) => p.runs.map((r) => ({ p, r }))).find((x) => x.r.runId === e.shown);
+    const what = run ? `run ${run.r.index}/${s.repeat} at --jobs ${run.p.jobs}${run.p.firstFailing?.runId === run.r.runId ? ', the first failing run' : ''}` : 'no run';
+    const report = [...e.passes.flatMap((p) => [...(e.passes.length > 1 ? [`at --jobs ${p.jobs}:`] : []), ...p.runs.map((r) => `run ${r.index}/${s.repeat} ${r.runId} ${r.summary}`)])];
+    const stopped = stoppedLine(e, s.repeat);
+    if (stopped) report.push(stopped);
+    report.push('', ...seriesReportLines(series, null));
+    body.push(`<section id="flake-report"><h2>flake report: --repeat ${s.repeat}${s.jobs.length > 1 ? ' --compare-jobs' : ''}</h2><p class="meta">below: ${esc(what)}, in full</p><pre>${esc(report.join('\n'))}</pre></section>`);
+  }
   const reset = model.lifecycle.find((l) => l.state !== 'passed');
   if (reset) {
     const f = model.resetFailure;

@@ -4,3 +4,5 @@ export { createTerminalReporter, type TerminalOptions } from './terminal.js';
 export { renderJunit } from './junit.js';
 export { renderTap } from './tap.js';
 export { renderHtml } from './html.js';
+export { seriesFromEvents, type SeriesFacts } from './series.js';
+export { renderSeriesJunit, renderSeriesTap } from './series-exports.js';

@@ -21,6 +21,7 @@ const CASES = fileURLToPath(new URL('../run/cases/', import.meta.url));
 const NOT_COMPARED: Record<string, string> = {
   only: '--only: a Vitest run narrows with -t, which selects tests, not what the engine runs',
   'only-finally': '--only: as for only',
+  'repeat-flaky': '--repeat: a series of runs is a runner run feature; a Vitest run is one run (vitest --repeats reruns tests, not the plan)',
 };
 
 interface Case {
