@@ -191,7 +191,8 @@ export function createHttpClient(tls: TlsConnectOptions): HttpClient {
         const end = performance.now();
         const s = trace.socket;
         const timing: Timing = {
-          dns: s ? (s.ipLiteral || s.lookupAt === null ? 0 : ms(s.start, s.lookupAt)) : null,
+          // An IP literal is never looked up: its dns phase did not happen (n/a), it did not take 0 ms.
+          dns: s ? (s.ipLiteral ? null : s.lookupAt === null ? 0 : ms(s.start, s.lookupAt)) : null,
           connect: s ? ms(s.lookupAt ?? s.start, s.connectAt) : null,
           tls: s && s.tls ? ms(s.connectAt, s.secureAt) : null,
           ttfb: ms(trace.sentAt, trace.headersAt),
