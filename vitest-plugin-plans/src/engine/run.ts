@@ -243,11 +243,13 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
     stopReason = savedReason;
     let passed = 0;
     let failed = 0;
+    let errored = 0;
     for (const s of finStates.values()) {
       if (s === 'passed') passed++;
+      else if (s === 'errored') errored++;
       else if (s !== 'skipped') failed++;
     }
-    teardown = { passed, failed };
+    teardown = { passed, failed, errored };
   }
   // Run-end work of the kinds (fixture rollbacks, leaked processes), newest first, after the finally tasks.
   let runEndFailed = false;
@@ -266,7 +268,7 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
 
   const counts = Object.fromEntries(TASK_STATES.map((s) => [s, 0])) as Record<TaskState, number>;
   for (const t of selected) counts[states.get(t.name) ?? 'not run']++;
-  const bad = TASK_STATES.some((s) => s !== 'passed' && s !== 'skipped' && counts[s] > 0) || (teardown?.failed ?? 0) > 0 || snapshots > 0 || runEndFailed;
+  const bad = TASK_STATES.some((s) => s !== 'passed' && s !== 'skipped' && counts[s] > 0) || (teardown?.failed ?? 0) > 0 || (teardown?.errored ?? 0) > 0 || snapshots > 0 || runEndFailed;
   const unverified = selected.filter((t) => states.get(t.name) === 'passed' && unverifiedTasks.has(t.name)).length;
   const exitCode = bad ? 1 : 0;
   emit({

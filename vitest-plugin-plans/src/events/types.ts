@@ -231,7 +231,8 @@ export interface RunEndEvent {
   tasks: number;
   requests: number;
   wallMs: number;
-  teardown: { passed: number; failed: number } | null;
+  /** Finally tasks: errored ones apart from failed ones (timed out, blocked, not run count as failed). */
+  teardown: { passed: number; failed: number; errored: number } | null;
   /** How the main graph ended: `completed`, `timeout`, `signal`, `reset failed`. */
   ending: string;
   signal: string | null;

@@ -64,7 +64,7 @@ export function renderHtml(model: RunModel, series?: SeriesFacts): string {
   if (start) body.push(`<p class="meta">run ${esc(start.runId)} ${esc(start.plan)} --jobs ${start.jobs} lifecycle ${esc(start.lifecycle.strategy)} · version ${esc(start.version)} · started ${esc(start.startedAt)}</p>`);
   for (const n of model.notices.filter((x) => x.kind === 'caveat')) body.push(`<p class="meta">caveat: ${esc(n.text)}</p>`);
   if (end) body.push(`<p class="summary">${esc(summaryLine(end))}</p>`);
-  if (end?.teardown) body.push(`<p class="summary">teardown: ${end.teardown.passed} passed ${end.teardown.failed} failed</p>`);
+  if (end?.teardown) body.push(`<p class="summary">teardown: ${end.teardown.passed} passed ${end.teardown.failed} failed${end.teardown.errored ? ` ${end.teardown.errored} errored` : ''}</p>`);
   body.push('</header>');
   if (series) {
     const { start: s, end: e } = series;

@@ -120,7 +120,7 @@ export function createTerminalReporter(options: TerminalOptions): (event: RunEve
         for (const n of notes) lines.push(`${n.kind}: ${n.text}`);
         if (notes.length > 0) lines.push('');
         lines.push(summaryLine(ev, color));
-        if (ev.teardown) lines.push(`teardown: ${ev.teardown.passed} passed ${ev.teardown.failed} failed`);
+        if (ev.teardown) lines.push(`teardown: ${ev.teardown.passed} passed ${ev.teardown.failed} failed${ev.teardown.errored ? ` ${ev.teardown.errored} errored` : ''}`);
         out(lines);
         return;
       }
