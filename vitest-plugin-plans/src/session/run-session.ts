@@ -4,8 +4,7 @@
  * (the one scrub point, before any writer), the event log, the run model the
  * exports and test outcomes read, the terminal report, and the export files.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { writeExport, type OutputFailure } from './write-export.js';
 import { createEmitter, DEFAULT_EVENTS_BODY_CAP, type Emitter } from '../events/emitter.js';
 import { eventLine, openLogWriter, type LogWriter } from '../events/log.js';
 import { createScrubber } from '../events/scrubber.js';
@@ -39,12 +38,7 @@ export interface RunSessionOptions {
   onTaskEnd?: (task: TaskReport) => void;
 }
 
-/** A failure to write an output file. */
-export interface OutputFailure {
-  /** The path as the session was given it. */
-  target: string;
-  error: Error;
-}
+export type { OutputFailure } from './write-export.js';
 
 export interface RunSession {
   readonly emitter: Emitter;
@@ -92,16 +86,7 @@ export function createRunSession(options: RunSessionOptions = {}): RunSession {
       const failures: OutputFailure[] = [];
       const logError = log?.close();
       if (logError) failures.push({ target: options.events!.target, error: logError });
-      const write = (target: string | undefined, render: () => string) => {
-        if (target === undefined) return;
-        try {
-          // Like Vitest and Jest, an export into a folder that does not exist yet creates it.
-          mkdirSync(dirname(target), { recursive: true });
-          writeFileSync(target, render());
-        } catch (e) {
-          failures.push({ target, error: e as Error });
-        }
-      };
+      const write = (target: string | undefined, render: () => string) => writeExport(target, render, failures);
       write(exports.junit, () => renderJunit(model));
       write(exports.tap, () => renderTap(model));
       write(exports.html, () => renderHtml(model));

@@ -5,8 +5,6 @@
  * Memory stays flat across repeats: a run's model is dropped when the run
  * ends, unless it is the first failing run (shown in full) or the latest.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { DEFAULT_EVENTS_BODY_CAP } from '../events/emitter.js';
 import { eventLine, openLogWriter, type LogWriter } from '../events/log.js';
 import { EVENTS_SCHEMA, type RunEvent, type SeriesEndEvent, type SeriesStartEvent } from '../events/types.js';
@@ -17,7 +15,8 @@ import { renderSeriesJunit, renderSeriesTap } from '../report/series-exports.js'
 import { reportedPass, seriesReportLines, stoppedLine, type SeriesFacts } from '../report/series.js';
 import { createPassTally } from '../report/series-tally.js';
 import { summaryLine, type TerminalOptions } from '../report/terminal.js';
-import { createRunSession, type ExportTargets, type OutputFailure } from './run-session.js';
+import { createRunSession, type ExportTargets } from './run-session.js';
+import { writeExport, type OutputFailure } from './write-export.js';
 
 export interface SeriesOptions {
   /** What each run is given (the one loaded plan among it); `jobs` is the wide series' `--jobs`. */
@@ -133,15 +132,7 @@ export async function runSeries(o: SeriesOptions): Promise<SeriesOutcome> {
   const failures: OutputFailure[] = [];
   const logError = log?.close();
   if (logError) failures.push({ target: o.events!.target, error: logError });
-  const write = (target: string | undefined, render: () => string) => {
-    if (target === undefined) return;
-    try {
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, render());
-    } catch (e) {
-      failures.push({ target, error: e as Error });
-    }
-  };
+  const write = (target: string | undefined, render: () => string) => writeExport(target, render, failures);
   write(exports.junit, () => renderSeriesJunit(facts, shown));
   write(exports.tap, () => renderSeriesTap(facts, shown));
   write(exports.html, () => renderHtml(shown ?? createRunModel(), facts));
