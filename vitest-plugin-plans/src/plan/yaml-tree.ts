@@ -8,6 +8,7 @@
  */
 import { LineCounter, parseDocument, isAlias, isMap, isScalar, isSeq, isPair, Scalar } from 'yaml';
 import type { Node as YNode, Document } from 'yaml';
+import { splitTaskList, type TaskListSplit } from './yaml-split.js';
 
 /** Position of a node: 1-based line and column. */
 export interface Pos {
@@ -63,38 +64,99 @@ const MAX_ALIAS_DEPTH = 50;
 const MAX_SYNTAX = 3;
 const MAX_NODES = 250_000;
 
-/** Parses YAML text (with the `yaml` package) into a positioned tree, collecting syntax errors and duplicate keys. */
-export function parseYamlTree(text: string): YamlTree {
+/** What the chunks of one parse share: problems so far, syntax lines reported, node budget. */
+interface ParseState {
+  text: string;
+  problems: YamlProblem[];
+  syntaxLines: Set<number>;
+  budget: number;
+}
+
+/**
+ * Parses YAML text (with the `yaml` package) into a positioned tree, collecting syntax errors and duplicate keys.
+ * `split: false` parses the text as one document (tests compare the two).
+ * A large plan's `tasks:` items are parsed one at a time (plan/yaml-split.ts), so the parser's own
+ * nodes never exist for the whole plan at once.
+ */
+export function parseYamlTree(text: string, opts: { split?: boolean } = {}): YamlTree {
+  const split = opts.split === false ? undefined : splitTaskList(text);
+  if (split) {
+    const tree = parseSplit(text, split);
+    if (tree) return tree;
+  }
+  const state = newState(text);
+  const root = parseChunk(text, 0, [], state);
+  if (state.problems.length > 0 && root === null) return { root: undefined, problems: state.problems };
+  if (state.budget < 0) return { root: undefined, problems: state.problems };
+  return { root: root ?? undefined, problems: state.problems };
+}
+
+function newState(text: string): ParseState {
+  // Every real node takes at least a character; the cap is for alias expansion.
+  return { text, problems: [], syntaxLines: new Set(), budget: MAX_NODES + text.length };
+}
+
+/** The split parse, or undefined when a chunk does not have the shape the split assumed. */
+function parseSplit(text: string, split: TaskListSplit): YamlTree | undefined {
+  const state = newState(text);
+  const root = parseChunk(split.skeleton, 0, [], state);
+  if (root === null || root === undefined || root.kind !== 'map' || state.problems.length > 0) return undefined;
+  const key = root.entries.find((e) => e.key === 'tasks');
+  if (!key || key.keyPos.line !== split.keyLine || key.value.kind !== 'scalar' || key.value.value !== null) return undefined;
+  const items: PNode[] = [];
+  let column = 1;
+  for (let k = 0; k < split.items.length; k++) {
+    const chunk = split.items[k]!;
+    const seq = parseChunk(chunk.text, chunk.line - 1, ['tasks'], state, k);
+    if (seq === null) continue; // a syntax error, recorded
+    if (seq === undefined || seq.kind !== 'seq' || seq.items.length !== 1) return undefined;
+    if (k === 0) column = seq.column;
+    items.push(seq.items[0]!);
+  }
+  if (state.budget < 0) return { root: undefined, problems: state.problems };
+  if (state.problems.some((p) => p.at === undefined)) return { root: undefined, problems: state.problems };
+  key.value = { kind: 'seq', items, line: split.items[0]!.line, column };
+  return { root, problems: state.problems };
+}
+
+/**
+ * Parses one chunk: the whole text, or one task item (its lines start at `lineOffset + 1`).
+ * Returns null on a syntax error (recorded in the state), undefined for an empty document.
+ * `itemIndex` names the item for duplicate-key paths (its root is a one-item list).
+ */
+function parseChunk(text: string, lineOffset: number, at: Array<string | number>, state: ParseState, itemIndex?: number): PNode | null | undefined {
   const lineCounter = new LineCounter();
-  const problems: YamlProblem[] = [];
+  const problems = state.problems;
   let doc: Document;
   try {
     doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
   } catch (e) {
-    return { root: undefined, problems: [{ line: 1, column: 1, message: `YAML: ${yamlMessage((e as Error).message)}` }] };
+    problems.push({ line: lineOffset + 1, column: 1, message: `YAML: ${yamlMessage((e as Error).message)}` });
+    return null;
   }
   const pos = (offset: number | undefined): Pos => {
     const p = lineCounter.linePos(offset ?? 0);
-    return { line: p.line, column: p.col };
+    return { line: p.line + lineOffset, column: p.col };
   };
   // After the first syntax error the parser's later complaints mostly
   // follow from it ("Unexpected … token in YAML stream"): keep one per line,
   // at most MAX_SYNTAX, so the first fault stays visible.
-  const lines = new Set<number>();
+  const lines = state.syntaxLines;
+  let failed = false;
   for (const err of doc.errors) {
+    failed = true;
     const first = yamlMessage(err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''));
     const p = pos(err.pos[0]);
     if (lines.has(p.line) || lines.size >= MAX_SYNTAX) continue;
     lines.add(p.line);
-    problems.push({ ...p, message: `YAML: ${first}${flowTemplateHint(text, p.line, first)}` });
+    problems.push({ ...p, message: `YAML: ${first}${flowTemplateHint(state.text, p.line, first)}` });
   }
-  if (problems.length > 0) return { root: undefined, problems };
+  if (failed) return null;
 
-  let budget = MAX_NODES;
   const convert = (node: unknown, at: Array<string | number>, depth: number): PNode => {
     // Aliases expand in place: a "billion laughs" document must not hang the loader.
-    if (--budget < 0) {
-      if (budget === -1) problems.push({ line: 1, column: 1, message: `YAML: the document expands to more than ${MAX_NODES} nodes (aliases?)` });
+    if (--state.budget < 0) {
+      if (state.budget === -1) problems.push({ line: 1, column: 1, message: `YAML: the document expands to more than ${MAX_NODES} nodes (aliases?)` });
       return { kind: 'scalar', value: null, text: '', quoted: false, line: 1, column: 1 };
     }
     if (depth > MAX_ALIAS_DEPTH) {
@@ -131,18 +193,16 @@ export function parseYamlTree(text: string): YamlTree {
     }
     if (isSeq(node)) {
       const p = pos(node.range?.[0]);
-      const items = node.items.map((item, i) =>
-        item == null ? nullAt(p) : convert(item, [...at, i], depth),
-      );
+      // An item chunk's root is a one-item list standing for item `itemIndex` of `tasks`.
+      const base = node === doc.contents && itemIndex !== undefined ? itemIndex : 0;
+      const items = node.items.map((item, i) => (item == null ? nullAt(p) : convert(item, [...at, base + i], depth)));
       return { kind: 'seq', items, ...p };
     }
     if (isScalar(node)) return scalar(node, pos(node.range?.[0]));
     return nullAt({ line: 1, column: 1 });
   };
 
-  const root = doc.contents == null ? undefined : convert(doc.contents, [], 0);
-  if (budget < 0) return { root: undefined, problems };
-  return { root, problems };
+  return doc.contents == null ? undefined : convert(doc.contents, at, 0);
 }
 
 /** Every `{{ … }}` hole on a line. */
