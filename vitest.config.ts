@@ -8,7 +8,7 @@ import { plansPlugin } from './vitest-plugin-plans/src/vitest/index.ts';
 const pluginSrc = fileURLToPath(new URL('./vitest-plugin-plans/src/', import.meta.url));
 const alias = [
   { find: /^vitest-plugin-plans$/, replacement: `${pluginSrc}index.ts` },
-  { find: /^vitest-plugin-plans\/(plan|engine|vitest|report|events|session|expr)$/, replacement: `${pluginSrc}$1/index.ts` },
+  { find: /^vitest-plugin-plans\/(plan|engine|vitest|report|events|session|expr|import)$/, replacement: `${pluginSrc}$1/index.ts` },
 ];
 
 export default defineConfig({

@@ -26,5 +26,6 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'plan', summary: 'load a plan; print what it would send, its graph, or one task explained', load: () => import('./plan.js') },
   { name: 'run', summary: 'load and run a plan', load: () => import('./run.js') },
   { name: 'report', summary: 'render the HTML report from an event log', load: () => import('./report.js') },
+  { name: 'import', summary: 'write a plan from a collection, a request file, a curl command line or an OpenAPI document', load: () => import('./import.js') },
   { name: 'version', summary: 'print build version, toolchain and commit', load: () => import('./version.js') },
 ];
