@@ -7,6 +7,12 @@
  * the YAML line the failure names (the failing assertion, else the step), so
  * the code frame shows the YAML. A plan that does not load becomes one
  * failing test carrying the runner's load-error text.
+ *
+ * Under `--shard`, a module is one shard's part of its plan (shard.ts): it
+ * registers only that shard's tests and tells the runtime which tasks to
+ * run. Tests of other shards are not registered at all, not skipped: each
+ * shard's module survives `--merge-reports` beside the others, so a skipped
+ * copy would show every task once per shard.
  */
 import { renderDiagnostic } from '../plan/diagnostics.js';
 import { loadPlanText } from '../plan/load.js';
@@ -28,6 +34,8 @@ export interface ModuleSpec {
   /** Absolute path of the plan (the module id). */
   id: string;
   settings: RunSettings;
+  /** Under `--shard`: the tasks (main and finally) this module runs; the rest of the plan is another shard's. */
+  tasks?: string[];
 }
 
 export interface CodegenInput {
@@ -40,6 +48,8 @@ export interface CodegenInput {
   settings: RunSettings;
   /** Import specifier of the runtime module. */
   runtime: string;
+  /** Under `--shard`: the tests this module registers (task names, or `load`); absent: every test of the plan. */
+  only?: readonly string[];
 }
 
 export interface CodegenOutput {
@@ -90,6 +100,8 @@ export function generateModule(input: CodegenInput): CodegenOutput {
     origins.push(origin);
   };
   const spec: ModuleSpec = { file: input.file, root: input.root, id: input.id, settings: input.settings };
+  const only = input.only && new Set(input.only);
+  if (only && load.ok) spec.tasks = [...load.plan.tasks, ...load.plan.finallyTasks].filter((t) => only.has(t.name)).map((t) => t.name);
   emit(`import { describe as __describe, test as __test, afterAll as __afterAll } from "vitest"; import { createPlanRun as __createPlanRun } from ${q(input.runtime)};`);
   emit(`const __run = __createPlanRun(${JSON.stringify(spec)});`);
   emit('const __err = Object.create(null);');
@@ -102,11 +114,14 @@ export function generateModule(input: CodegenInput): CodegenOutput {
   if (failure !== null || !load.ok) {
     const first = load.ok ? load.plan.warnings[0] : load.errors[0];
     const line = first?.span.file === input.file ? first.span.line : 1;
-    tests.push(LOAD_TEST);
-    emit(`__test(${q(LOAD_TEST)}, () => { throw __run.loadError(${q(failure ?? '')}, __err, ${line}); });`, at(line));
+    if (!only || only.has(LOAD_TEST)) {
+      tests.push(LOAD_TEST);
+      emit(`__test(${q(LOAD_TEST)}, () => { throw __run.loadError(${q(failure ?? '')}, __err, ${line}); });`, at(line));
+    }
   } else {
     emit('__afterAll(() => __run.finish(), 0);');
     for (const s of testSites(load.plan, input.text)) {
+      if (only && !only.has(s.name)) continue;
       tests.push(s.name);
       emit(`__test(${q(s.name)}, async (ctx) => { const o = await __run.outcome(${q(s.name)}); if (o.kind === "skip") return ctx.skip(o.reason); if (o.kind === "fail") throw __run.failure(o, __err); }, 0);`, s);
     }

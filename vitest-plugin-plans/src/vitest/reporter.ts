@@ -14,6 +14,7 @@ import { renderTap } from '../report/tap.js';
 import { renderHtml } from '../report/html.js';
 import { eventsFileFor } from './events-file.js';
 import type { PlansExports } from './options.js';
+import { modulePath } from './shard-sequencer.js';
 
 /** A plan's name in export paths: its file name without `.plan.yaml` (or `.yaml`). */
 export function planName(moduleId: string): string {
@@ -49,12 +50,14 @@ export class PlansReporter implements Reporter {
   constructor(private readonly options: PlansReporterOptions) {}
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const plans = testModules.filter((m) => m.project.name === this.options.project && this.options.include.test(m.moduleId));
+    // A shard's module id is the plan's path plus `?shard=i/n`; the worker's log is keyed by the path.
+    const plans = testModules.filter((m) => m.project.name === this.options.project && this.options.include.test(modulePath(m.moduleId)));
     const { exports, eventsDir, root } = this.options;
     for (const m of plans) {
-      const logFile = eventsFileFor(eventsDir, m.moduleId);
+      const file = modulePath(m.moduleId);
+      const logFile = eventsFileFor(eventsDir, file);
       if (!existsSync(logFile)) continue;
-      const name = planName(m.moduleId);
+      const name = planName(file);
       const out = (template: string) => {
         const p = resolve(root, exportPath(template, name, plans.length));
         mkdirSync(dirname(p), { recursive: true });
@@ -72,7 +75,7 @@ export class PlansReporter implements Reporter {
       } catch (e) {
         // An export that cannot be written fails the run, as it raises `runner run`'s exit code.
         process.exitCode = Math.max(typeof process.exitCode === 'number' ? process.exitCode : 0, 2);
-        console.error(`vitest-plugin-plans: ${m.moduleId}: ${(e as Error).message}`);
+        console.error(`vitest-plugin-plans: ${file}: ${(e as Error).message}`);
       } finally {
         rmSync(logFile, { force: true });
       }

@@ -5,6 +5,8 @@
  * its own task's end. The run goes through the same run session as `runner
  * run` (session/run-session.ts): one scrub point, the model the outcomes are
  * read from, and the event log the reporter renders the exports from.
+ * Under `--shard` the module names its tasks, and the run is of the plan cut
+ * down to them (whole units: nothing kept needs or reads what is cut).
  */
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
@@ -15,6 +17,7 @@ import { loadFailureText, type ModuleSpec } from './codegen.js';
 import { applyEnvOverrides, envFromProcess } from '../plan/env-overrides.js';
 import { ENV_KEY, EVENTS_DIR_KEY, eventsFileFor } from './events-file.js';
 import { testOutcome, type TestOutcome } from './outcome.js';
+import { restrictPlan } from './shard.js';
 
 /** Error factories of a generated module, by YAML line (each created on a line mapped to it). */
 export type ErrorFactories = Record<number, (message: string) => Error>;
@@ -65,7 +68,8 @@ export function createPlanRun(spec: ModuleSpec): PlanRun {
     const load = loadPlan(spec.file, { cwd: spec.root });
     if (!load.ok) throw new Error(loadFailureText(spec.file, load.errors, load.warnings, false) ?? 'the plan did not load');
     // Later layers win: the plugin's env, then what a global setup provides, then RUNNER_ENV_*.
-    const plan = applyEnvOverrides(load.plan, spec.settings.env, provided(ENV_KEY), envFromProcess(process.env));
+    const whole = applyEnvOverrides(load.plan, spec.settings.env, provided(ENV_KEY), envFromProcess(process.env));
+    const plan = spec.tasks ? restrictPlan(whole, new Set(spec.tasks)) : whole;
     for (const w of plan.warnings) console.warn(`warning: ${renderDiagnostic(w)}`);
     for (const a of plan.advice) console.warn(`advice: ${renderDiagnostic(a)}`);
 
