@@ -5,7 +5,8 @@
  * (`--events` streams while the run goes; JUnit, TAP and HTML are written
  * after it). `--repeat N` above 1 and `--compare-jobs` run a series instead
  * (the engine's `runSeries`; docs/run.md "Repeated runs"), whose exit code is
- * the worst of any run. Exit codes per plan-format.md.
+ * the worst of any run. `--openapi-coverage` loads its document with the
+ * plan; the run session counts it (docs/run.md). Exit codes per plan-format.md.
  */
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
@@ -41,6 +42,7 @@ export const spec: CommandSpec = {
     { name: '--junit', kind: 'string', metavar: '<path>', help: 'also write JUnit XML' },
     { name: '--tap', kind: 'string', metavar: '<path>', help: 'also write TAP version 14' },
     { name: '--html', kind: 'string', metavar: '<path>', help: 'also write a one-file HTML report' },
+    { name: '--openapi-coverage', kind: 'string', metavar: '<doc>', help: 'list which operations and documented statuses of this OpenAPI 3.1 document the run exercised' },
     { name: '--update-snapshots', kind: 'bool', help: 'write every snapshot file instead of comparing (exit 1)' },
     { name: '--insecure-skip-verify', kind: 'bool', help: 'skip TLS certificate verification' },
     { name: '--ca-cert', kind: 'string', metavar: '<path>', repeatable: true, help: 'also trust the PEM certificates in this file' },
@@ -125,6 +127,14 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
   if (loaded === null) return EXIT_USAGE;
   // RUNNER_ENV_<NAME> points a plan at a target without editing it (docs/vitest.md, docs/run.md).
   const plan = engine.applyEnvOverrides(loaded, engine.envFromProcess(io.env));
+  // Loaded with the plan, before anything is sent: a document that does not load is a usage error.
+  const coverageArg = args.value('--openapi-coverage');
+  let openapiCoverage;
+  if (coverageArg !== undefined) {
+    const c = engine.loadCoverageDocument(coverageArg, io.cwd);
+    if (!c.ok) return fail(c.message);
+    openapiCoverage = c.document;
+  }
 
   // 4. --only resolved
   let only: { selected: Set<string>; notice: string } | undefined;
@@ -208,6 +218,7 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
         ...(eventsTarget !== undefined ? { events: { target: eventsTarget === '-' ? '-' : abs(eventsTarget), stdout: io.out } } : {}),
         exports: { junit: target('--junit'), tap: target('--tap'), html: target('--html') },
         terminal: { color: tty && io.env.NO_COLOR === undefined, write },
+        ...(openapiCoverage ? { openapiCoverage } : {}),
       });
       return exportFailed(series.failures, series.exitCode);
     } finally {
@@ -227,6 +238,7 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
       progress: tty,
       write,
     },
+    ...(openapiCoverage ? { openapiCoverage } : {}),
   });
 
   let outcome;

@@ -20,12 +20,12 @@ interface Evaluable {
 export function evaluate(expr: CompiledExpr, rt: RuntimeScope, opts: EvalOptions = {}): EvalResult {
   const c = expr.compiled as Partial<Evaluable> | null;
   if (!c || typeof c.evaluate !== 'function') {
-    return { outcome: 'error', error: 'the expression evaluator is not available', reads: [], elementReads: [], detail: [], snapshotWrites: [] };
+    return { outcome: 'error', error: 'the expression evaluator is not available', reads: [], computed: [], elementReads: [], detail: [], snapshotWrites: [] };
   }
   try {
     return c.evaluate(rt, opts);
   } catch (e) {
-    return { outcome: 'error', error: (e as Error).message, reads: [], elementReads: [], detail: [], snapshotWrites: [] };
+    return { outcome: 'error', error: (e as Error).message, reads: [], computed: [], elementReads: [], detail: [], snapshotWrites: [] };
   }
 }
 

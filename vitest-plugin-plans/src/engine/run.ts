@@ -76,6 +76,8 @@ function schedTasks(tasks: Task[], plan: LoadedPlan): Array<Task & SchedTask> {
 export async function runPlan(o: RunOptions): Promise<RunOutcome> {
   const { plan, emitter } = o;
   const started = performance.now();
+  // Events place themselves on the run's clock (ms since run.start, to the µs): the HTML timeline draws from them.
+  const clock = () => Math.round((performance.now() - started) * 1000) / 1000;
   const runId = o.runId ?? ulid();
   const emit = emitter.emit;
   const selected = plan.tasks.filter((t) => !o.only || o.only.selected.has(t.name));
@@ -91,6 +93,7 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
     runtimes: o.runtimes ?? [],
     tasks: selected.length,
     finallyTasks: plan.finallyTasks.length,
+    order: [...selected, ...plan.finallyTasks].map((t) => t.name),
   });
   const notice = (kind: string, text: string) => emit({ type: 'notice', kind, text });
   if (plan.lifecycle.sharedTarget) notice('caveat', 'lifecycle.sharedTarget is set: the target is shared with others, so this run cannot be deterministic');
@@ -142,6 +145,7 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
   let snapshots = 0;
   const deps = (signal: AbortSignal): TaskDeps => ({
     emit,
+    clock,
     scrubber: emitter.scrubber,
     results,
     resources: { http, tls, planDir: plan.dir, cache, atRunEnd },
@@ -160,7 +164,7 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
   const states = new Map<string, TaskState>();
   const unrun = (t: Task, state: TaskState, reason: string) => {
     states.set(t.name, state);
-    emit({ type: 'task.end', task: t.name, finally: t.finally, state, reason, step: null, durationMs: 0, requests: 0, file: t.span.file, line: t.span.line });
+    emit({ type: 'task.end', task: t.name, finally: t.finally, state, reason, step: null, durationMs: 0, requests: 0, file: t.span.file, line: t.span.line, at: clock() });
   };
 
   // Lifecycle reset: the hook's steps run once before any task; a failure means no task runs.
@@ -192,16 +196,16 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
       jobs: o.jobs,
       signal: mainStop.signal,
       stopReason: () => stopReason,
-      runTask: async (t) => {
+      runTask: async (t, lane) => {
         const tag = t.tags.find((x) => excluded.includes(x));
         if (tag) {
           unrun(t, 'skipped', `tagged ${tag}; run with --include-tag ${tag}`);
           return 'skipped';
         }
-        return runTask(t, d);
+        return runTask(t, d, lane);
       },
       onUnrun: (t, u) => unrun(t, u.state, u.reason),
-      onClaimWait: (t, c, heldBy) => emit({ type: 'claim.wait', task: t.name, resource: c.resource, mode: c.mode, heldBy }),
+      onClaimWait: (t, c, heldBy) => emit({ type: 'claim.wait', task: t.name, resource: c.resource, mode: c.mode, heldBy, at: clock() }),
     });
     for (const [k, v] of mainStates) states.set(k, v);
   }
@@ -227,7 +231,7 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
       jobs: o.jobs,
       signal: finStop.signal,
       stopReason: () => stopReason,
-      runTask: async (t) => {
+      runTask: async (t, lane) => {
         // A skipped task prints no line of its own, so the reason is also an `only` notice (spec §4 run, item 5).
         const why = leftOut.size > 0 ? leftOutRead(t, leftOut) : null;
         if (why) {
@@ -235,7 +239,7 @@ export async function runPlan(o: RunOptions): Promise<RunOutcome> {
           notice('only', `finally task ${t.name} skipped: ${why}`);
           return 'skipped';
         }
-        return runTask(t, d);
+        return runTask(t, d, lane);
       },
       onUnrun: (t, u) => unrun(t, u.state, u.reason),
     });

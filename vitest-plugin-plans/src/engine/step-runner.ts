@@ -20,9 +20,12 @@ import { templateText } from '../expr/template-text.js';
 import { createDeadline } from './deadline.js';
 import type { ResultStore } from './results.js';
 import { strictPathFailures } from '../expr/strict-paths.js';
+import { assertValues } from '../expr/computed.js';
 
 export interface StepDeps {
   emit(ev: RunEvent): void;
+  /** ms since the run began (the clock events carry as `at`). */
+  clock(): number;
   scrubber: Scrubber;
   results: ResultStore;
   resources: RunResources;
@@ -59,6 +62,11 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
     };
     signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** When an exchange that took `total` ms and ended at `now` began, on the run's clock (µs). */
+function sentAt(now: number, total: number | null | undefined): number {
+  return Math.max(0, Math.round((now - (total ?? 0)) * 1000) / 1000);
 }
 
 /** Run one step of `task` (or of the reset hook, named by `taskName`). */
@@ -100,7 +108,8 @@ export async function runStep(taskName: string, task: Pick<Task, 'timeoutMs'>, s
           const r = evaluate({ compiled: expr } as CompiledExpr, { names: { ...names, ...deps.base } });
           return { held: r.outcome === 'held', error: r.outcome === 'error' ? (r.error ?? 'error') : null };
         },
-        exchange: (ex) => held.push({ type: 'exchange', task: taskName, step: step.number, attempt: n, kind: step.kind, ...ex, lines: [] }),
+        // A kind reports an exchange when it ends; it began `total` earlier, whatever the kind.
+        exchange: (ex) => held.push({ type: 'exchange', task: taskName, step: step.number, attempt: n, kind: step.kind, ...ex, at: sentAt(deps.clock(), ex.timing.total), lines: [] }),
         notice: deps.notice,
       });
     } catch (e) {
@@ -160,7 +169,7 @@ export async function runStep(taskName: string, task: Pick<Task, 'timeoutMs'>, s
           file: a.auto ? step.kindSpan.file : a.span.file,
           line: a.auto ? step.kindSpan.line : a.span.line,
           outcome: outcomeWord,
-          values: r.reads.map((x) => ({ path: x.path, value: x.value })),
+          values: assertValues(r),
           detail,
           error: r.error ?? null,
           note: a.auto && outcomeWord !== 'held' ? (mod.autoNote ?? null) : null,

@@ -21,11 +21,11 @@ export function taskBase(task: Task, base: Record<string, Value>): Record<string
   return task.matrixRow ? { ...base, matrix: fromJs(task.matrixRow.values) } : base;
 }
 
-/** Run a task to its final state. */
-export async function runTask(task: Task, deps: TaskDeps): Promise<TaskState> {
+/** Run a task to its final state on worker slot `lane` (recorded for the timeline). */
+export async function runTask(task: Task, deps: TaskDeps, lane = 0): Promise<TaskState> {
   const started = performance.now();
   const base = taskBase(task, deps.base);
-  deps.emit({ type: 'task.start', task: task.name, finally: task.finally, file: task.span.file, line: task.span.line });
+  deps.emit({ type: 'task.start', task: task.name, finally: task.finally, file: task.span.file, line: task.span.line, at: deps.clock(), lane });
   let state: TaskState = 'passed';
   let reason: string | null = null;
   let stepNo: number | null = null;
@@ -71,6 +71,7 @@ export async function runTask(task: Task, deps: TaskDeps): Promise<TaskState> {
     requests,
     file: task.span.file,
     line: task.span.line,
+    at: deps.clock(),
   });
   return state;
 }

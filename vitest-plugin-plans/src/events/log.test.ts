@@ -10,6 +10,8 @@ const runStart = { type: 'run.start', schema: 'runner.events/v1', version: 'v', 
 const runEnd = { type: 'run.end', exitCode: 0, counts: {}, unverified: 0, tasks: 0, requests: 0, wallMs: 1, teardown: null, ending: 'completed', signal: null };
 const seriesStart = { type: 'series.start', schema: 'runner.events/v1', version: 'v', plan: 'p.yaml', repeat: 2, jobs: [1], lifecycle: { strategy: 'unique', sharedTarget: false }, startedAt: 't' };
 const seriesEnd = { type: 'series.end', exitCode: 0, passes: [], signal: null, shown: null };
+const taskStart = { type: 'task.start', task: 'a', finally: false, file: 'p.yaml', line: 3, at: 0.5, lane: 0 };
+const coverage = { type: 'openapi.coverage', document: 'api.yaml', operations: [{ method: 'GET', path: '/x', seen: 1, responses: [{ status: '200', seen: 1 }] }], undocumented: [], unmatched: [], moreUnmatched: 0 };
 const log = (...evs: object[]) => evs.map((e) => JSON.stringify(e)).join('\n') + '\n';
 
 function refusal(text: string): string {
@@ -27,7 +29,13 @@ describe('parseEventLog', () => {
     expect(parseEventLog(log(seriesStart, runStart, runEnd, runStart, runEnd, seriesEnd)).map((e) => e.type)).toEqual(['series.start', 'run.start', 'run.end', 'run.start', 'run.end', 'series.end']);
   });
 
+  it('reads the timeline fields and the openapi.coverage event', () => {
+    expect(parseEventLog(log(runStart, taskStart, coverage, runEnd)).map((e) => e.type)).toEqual(['run.start', 'task.start', 'openapi.coverage', 'run.end']);
+  });
+
   it.each([
+    ['an unknown field in task.start', log(runStart, { ...taskStart, worker: 1 }), 'event 2: unknown field "worker" in task.start'],
+    ['an unknown field in openapi.coverage', log(runStart, { ...coverage, total: 3 }, runEnd), 'event 2: unknown field "total" in openapi.coverage'],
     ['a second run.start in a single-run log', log(runStart, runEnd, runStart, runEnd), 'event 3: a second run.start; one log holds one run'],
     ['series.end in a single-run log', log(runStart, runEnd, seriesEnd), 'event 3: series.end in a log that began with run.start'],
     ['a run.start before the previous run ended', log(seriesStart, runStart, runStart), 'event 3: run.start before the previous run\'s run.end'],

@@ -80,6 +80,12 @@ export interface RunStartEvent {
   /** Main tasks selected to run (after `--only`); finally tasks not included. */
   tasks: number;
   finallyTasks: number;
+  /**
+   * Names of the selected main tasks, then of the finally tasks, in plan order
+   * (matrix rows expanded). JUnit and TAP list tasks in this order, not in the
+   * order they ended, so `--jobs` does not reorder an export.
+   */
+  order: string[];
 }
 
 /** One-line facts a reader would otherwise miss: caveat, only, retried, warning, snapshot, signal, fixture, waitFor, unverified, leak. */
@@ -103,6 +109,10 @@ export interface TaskStartEvent {
   finally: boolean;
   file: string;
   line: number;
+  /** When the task took its worker and claims: ms since the run began (the HTML timeline places its bar, and ends any claim wait, here). */
+  at: number;
+  /** The worker slot it ran on, 0-based and below `--jobs` (the timeline's lane); finally tasks count their own slots from 0. */
+  lane: number;
 }
 
 export interface TaskEndEvent {
@@ -118,6 +128,8 @@ export interface TaskEndEvent {
   requests: number;
   file: string;
   line: number;
+  /** When the task reached its state: ms since the run began. */
+  at: number;
 }
 
 export interface StepStartEvent {
@@ -157,6 +169,8 @@ export interface ExchangeEvent {
   kind: string;
   /** Position in a repeat (0-based); `null` outside a repeat. */
   index: number | null;
+  /** When the send began: ms since the run began (the time the exchange ended less its `timing.total`). */
+  at: number;
   request: WireRequest;
   response: WireResponse | null;
   redirects: Redirect[];
@@ -172,7 +186,7 @@ export interface ExchangeEvent {
 }
 
 /** What a step module hands the engine for one exchange (the engine and emitter add the rest). */
-export type ExchangePayload = Omit<ExchangeEvent, 'type' | 'task' | 'step' | 'attempt' | 'kind' | 'lines'>;
+export type ExchangePayload = Omit<ExchangeEvent, 'type' | 'task' | 'step' | 'attempt' | 'kind' | 'at' | 'lines'>;
 
 export interface AssertEvent {
   type: 'assert';
@@ -209,6 +223,45 @@ export interface ClaimWaitEvent {
   resource: string;
   mode: 'shared' | 'exclusive';
   heldBy: string[];
+  /** When the wait began: ms since the run began. It ends at the task's `task.start` (or its `task.end` when it never started). */
+  at: number;
+}
+
+/** A documented response of an operation and how many answers it took. */
+export interface CoverageResponse {
+  /** The key as the document writes it: `200`, `2XX`, `default`. */
+  status: string;
+  seen: number;
+}
+
+/** One operation of the document: method and path template, its documented responses. */
+export interface CoverageOperation {
+  /** Upper case: `GET`. */
+  method: string;
+  /** The path template as the document writes it: `/orders/{id}`. */
+  path: string;
+  /** Answers matched to this operation, whatever their status. */
+  seen: number;
+  responses: CoverageResponse[];
+}
+
+/**
+ * `--openapi-coverage <doc>`: which operations and documented responses the
+ * run's http exchanges (and their redirect hops) exercised. Emitted just
+ * before `run.end`, so every report reads it from the log.
+ */
+export interface OpenApiCoverageEvent {
+  type: 'openapi.coverage';
+  /** The document as named on the command line. */
+  document: string;
+  /** Every operation, in document order. */
+  operations: CoverageOperation[];
+  /** Answers whose operation was found but whose status no response documents (not even `default`). */
+  undocumented: Array<{ method: string; path: string; status: number; seen: number }>;
+  /** Answers to a method and URL path that no operation matches (first 20 distinct, by URL path as sent). */
+  unmatched: Array<{ method: string; path: string; seen: number }>;
+  /** Answers to no operation beyond the 20 listed. */
+  moreUnmatched: number;
 }
 
 /** The finally phase begins: after the main graph, however it ended. */
@@ -322,6 +375,7 @@ export type RunEvent =
   | AssertEvent
   | ResultEvent
   | ClaimWaitEvent
+  | OpenApiCoverageEvent
   | TeardownEvent
   | RunEndEvent;
 
@@ -331,17 +385,18 @@ export type RunEventType = RunEvent['type'];
 export const FIELDS: Record<RunEventType, readonly string[]> = {
   'series.start': ['type', 'schema', 'version', 'plan', 'repeat', 'jobs', 'lifecycle', 'startedAt'],
   'series.end': ['type', 'exitCode', 'passes', 'signal', 'shown'],
-  'run.start': ['type', 'schema', 'version', 'runId', 'plan', 'jobs', 'lifecycle', 'startedAt', 'runtimes', 'tasks', 'finallyTasks'],
+  'run.start': ['type', 'schema', 'version', 'runId', 'plan', 'jobs', 'lifecycle', 'startedAt', 'runtimes', 'tasks', 'finallyTasks', 'order'],
   notice: ['type', 'kind', 'text'],
   lifecycle: ['type', 'strategy', 'phase', 'state', 'reason'],
-  'task.start': ['type', 'task', 'finally', 'file', 'line'],
-  'task.end': ['type', 'task', 'finally', 'state', 'reason', 'step', 'durationMs', 'requests', 'file', 'line'],
+  'task.start': ['type', 'task', 'finally', 'file', 'line', 'at', 'lane'],
+  'task.end': ['type', 'task', 'finally', 'state', 'reason', 'step', 'durationMs', 'requests', 'file', 'line', 'at'],
   'step.start': ['type', 'task', 'step', 'kind', 'name', 'file', 'line'],
   'step.end': ['type', 'task', 'step', 'state', 'reason', 'phase', 'attempts', 'durationMs'],
-  exchange: ['type', 'task', 'step', 'attempt', 'kind', 'index', 'request', 'response', 'redirects', 'timing', 'newConnection', 'error', 'frames', 'extra', 'lines'],
+  exchange: ['type', 'task', 'step', 'attempt', 'kind', 'index', 'at', 'request', 'response', 'redirects', 'timing', 'newConnection', 'error', 'frames', 'extra', 'lines'],
   assert: ['type', 'task', 'step', 'attempt', 'index', 'auto', 'expr', 'file', 'line', 'outcome', 'values', 'detail', 'error', 'note'],
   result: ['type', 'task', 'step', 'key', 'secret', 'absent', 'value'],
-  'claim.wait': ['type', 'task', 'resource', 'mode', 'heldBy'],
+  'claim.wait': ['type', 'task', 'resource', 'mode', 'heldBy', 'at'],
+  'openapi.coverage': ['type', 'document', 'operations', 'undocumented', 'unmatched', 'moreUnmatched'],
   teardown: ['type', 'tasks', 'after', 'timeoutMs'],
   'run.end': ['type', 'exitCode', 'counts', 'unverified', 'tasks', 'requests', 'wallMs', 'teardown', 'ending', 'signal'],
 };

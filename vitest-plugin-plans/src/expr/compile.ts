@@ -83,7 +83,7 @@ export function compileExpression(source: string, opts: CompileOptions): Compile
       role,
       type: checked.type,
       facts,
-      evaluate: (rt, eo) => evaluateTree(ast, role, rt, matchers, eo),
+      evaluate: (rt, eo) => evaluateTree(ast, role, rt, matchers, eo, source),
     },
   };
 }

@@ -127,7 +127,7 @@ describe('explain', () => {
     const rs = [exchange(), exchange(), exchange({ status: 429 })];
     const rt = rtHttp({ status: 429 }, rs);
     const r = run('responses all (.status == 200)', rt);
-    expect(lines(r)).toEqual(['responses = [200 200 429] (3 responses, by status)', '1 of 3 elements do not hold:', 'responses[2] = HTTP 429']);
+    expect(lines(r)).toEqual(['responses = [200 200 429] (3 responses, by status)', '1 of 3 elements do not hold:', 'responses[2] = HTTP 429', '  .status = 429']);
     expect(lines(run('responses[2] == nil', rt))).toEqual(['responses[2] = HTTP 429']);
     expect(lines(run('responses where (.status == 429) count 2', rt))).toEqual(['responses = [200 200 429] (3 responses, by status)', 'count: found 1, want 2']);
   });
@@ -138,13 +138,18 @@ describe('explain', () => {
     expect(r.detail).toEqual([
       '7 of 8 elements do not hold:',
       'body.items[1] = {"qty":-1}',
+      '  .qty = -1',
       'body.items[2] = {"qty":-2}',
+      '  .qty = -2',
       'body.items[3] = {"qty":-3}',
+      '  .qty = -3',
       'body.items[4] = {"qty":-4}',
+      '  .qty = -4',
       'body.items[5] = {"qty":-5}',
+      '  .qty = -5',
       '2 more elements',
     ]);
-    expect(run('body.items none (.qty == 5)', rt).detail).toEqual(['1 of 8 elements hold, and none should:', 'body.items[0] = {"qty":5}']);
+    expect(run('body.items none (.qty == 5)', rt).detail).toEqual(['1 of 8 elements hold, and none should:', 'body.items[0] = {"qty":5}', '  .qty = 5']);
   });
   it('says when any found an empty collection or no match', () => {
     expect(run('body.tags any (it == "z")').detail).toEqual(['none of 2 elements matched']);

@@ -1,10 +1,17 @@
-/** Evaluates a checked expression tree against run-time values, recording every path read and the explain lines of a failure. */
+/**
+ * Evaluates a checked expression tree against run-time values, recording
+ * every path read, every computed sub-expression's value (computed.ts) and
+ * the explain lines of a failure.
+ */
 import { staticPath, type Node } from './ast.js';
-import { anyLine, breakingLines, formatValue, notJsonLine } from './explain.js';
-import type { CompiledMatcher, MatchContext, ResponseParts, Secret } from './matchers/types.js';
+import { elementFactLines, elementFacts, isComputed, noteComputed, printComputed, relativeToElement, type Computed, type ElementFacts } from './computed.js';
+import { applyBuiltin, responseParts, stringWord } from './eval-builtins.js';
+import { MAX_BREAKING, anyLine, breakingLines, formatValue, notJsonLine } from './explain.js';
+import type { CompiledMatcher, MatchContext, Secret } from './matchers/types.js';
+import { stepInto, type Ref } from './eval-paths.js';
 import { EvalError, NaSignal, approx, arithmetic, equality, length, member, order, valuesEqual } from './ops.js';
 import { Rational } from './rational.js';
-import { NIL, bool, kindName, list, num, str, type HeadersValue, type Value } from './values.js';
+import { NIL, bool, kindName, list, num, str, type Value } from './values.js';
 import { BUILTINS } from './builtins.js';
 
 /** Values of the names in scope for one evaluation, built by the engine (see `runtime.ts`). */
@@ -49,6 +56,12 @@ export interface EvalResult {
   readonly error?: string;
   /** Paths read outside predicates, first read first. */
   readonly reads: readonly Read[];
+  /**
+   * Values of the computed sub-expressions evaluated outside predicates
+   * (`len(body.items)`, `len(body.items) + 1`), inner before outer; the
+   * whole expression is not among them (its value is the outcome).
+   */
+  readonly computed: readonly Computed[];
   /** Paths read inside predicates, per element (for `--strict-paths`). */
   readonly elementReads: readonly Read[];
   /** Explain lines: breaking elements, matcher failures, notes. */
@@ -57,23 +70,25 @@ export interface EvalResult {
   readonly snapshotWrites: readonly { readonly path: string; readonly text: string }[];
 }
 
-interface Ref {
-  value: Value;
-  path: string | undefined;
-  absent: boolean;
-  optional: boolean;
-}
-
 interface ItFrame {
   value: Value;
   path: string | undefined;
   index: number;
+  /** Where this element's computed values and reads go: set for the elements of a top-level `all`/`none`, else dropped. */
+  facts: ElementFacts | null;
 }
 
 /** Evaluates a checked tree. Never throws for faults of the input: they become the `error` outcome. */
-export function evaluateTree(ast: Node, role: 'assert' | 'result' | 'guard' | 'template', rt: RuntimeScope, matchers: ReadonlyMap<Node, CompiledMatcher>, opts: EvalOptions = {}): EvalResult {
-  const ev = new Evaluator(rt, matchers, opts);
-  const base = () => ({ reads: [...ev.reads.values()], elementReads: ev.elementReads, detail: ev.detail, snapshotWrites: ev.writes });
+export function evaluateTree(
+  ast: Node,
+  role: 'assert' | 'result' | 'guard' | 'template',
+  rt: RuntimeScope,
+  matchers: ReadonlyMap<Node, CompiledMatcher>,
+  opts: EvalOptions = {},
+  source = '',
+): EvalResult {
+  const ev = new Evaluator(rt, matchers, opts, ast, source);
+  const base = () => ({ reads: [...ev.reads.values()], computed: printComputed(ev.computed), elementReads: ev.elementReads, detail: ev.detail, snapshotWrites: ev.writes });
   try {
     const value = ev.eval(ast);
     if (role === 'assert' || role === 'guard') {
@@ -102,11 +117,15 @@ export function evaluateTree(ast: Node, role: 'assert' | 'result' | 'guard' | 't
   }
 }
 
+/** Root of the element paths of a collection that is not itself a path (never a strict-paths root). */
+const UNNAMED = '(element)';
+
 /** Thrown at the first read of `body` when a JSON body did not parse. */
 class MalformedBodySignal extends Error {}
 
 class Evaluator {
   readonly reads = new Map<string, Read>();
+  readonly computed = new Map<string, Value>();
   readonly elementReads: Read[] = [];
   readonly detail: string[] = [];
   readonly writes: { path: string; text: string }[] = [];
@@ -118,6 +137,9 @@ class Evaluator {
     private readonly rt: RuntimeScope,
     private readonly matchers: ReadonlyMap<Node, CompiledMatcher>,
     private readonly opts: EvalOptions,
+    private readonly root: Node,
+    /** The expression text the spans point into: computed values are labelled with it. */
+    private readonly source: string,
   ) {}
 
   private record(r: Ref, exempt = false): void {
@@ -132,15 +154,29 @@ class Evaluator {
       ...(inPredicate ? { element: frame.index } : {}),
       ...(exempt || r.optional ? { exempt: true } : {}),
     };
-    if (inPredicate) this.elementReads.push(read);
-    else {
+    if (inPredicate) {
+      this.elementReads.push(read);
+      const rel = relativeToElement(r.path, frame.path);
+      if (frame.facts && rel !== undefined && !frame.facts.reads.has(rel)) frame.facts.reads.set(rel, read.value);
+    } else {
       // First read wins, except that a checked read replaces an exempt one (`exists x and x == 1`).
       const prev = this.reads.get(r.path);
       if (!prev || (prev.exempt && !read.exempt)) this.reads.set(r.path, read);
     }
   }
 
+  /** Evaluates a node, noting its value when it is a computed sub-expression (not the whole expression). */
   eval(n: Node): Value {
+    const v = this.evalNode(n);
+    if (n !== this.root && this.source !== '' && isComputed(n)) {
+      const frame = this.its[this.its.length - 1];
+      const into = frame ? frame.facts?.computed : this.computed;
+      if (into) noteComputed(into, this.source.slice(n.span.start, n.span.end), v);
+    }
+    return v;
+  }
+
+  private evalNode(n: Node): Value {
     switch (n.type) {
       case 'num':
         return { k: 'num', v: n.value, text: n.text };
@@ -256,49 +292,8 @@ class Evaluator {
   }
 
   private step(o: Ref, key: string | Rational, optional: boolean): Ref {
-    const opt = o.optional || optional;
-    const v = o.value;
-    const keyText = typeof key === 'string' ? key : key.toDecimal();
-    const isBody = o.path === 'body';
-    let path: string | undefined;
-    if (o.path !== undefined) {
-      if (v.k === 'headers' || o.path === 'headers') path = `${o.path}[${JSON.stringify(keyText.toLowerCase())}]`;
-      else if (typeof key === 'string' && (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) || o.path === 'tasks')) path = `${o.path}.${key}`;
-      else path = typeof key === 'string' ? `${o.path}[${JSON.stringify(key)}]` : `${o.path}[${keyText}]`;
-    }
-    const absent = (): Ref => ({ value: NIL, path, absent: true, optional: opt });
-    if (o.absent) return absent();
-    switch (v.k) {
-      case 'map': {
-        const k = typeof key === 'string' ? key : keyText;
-        const x = v.entries.get(k);
-        return x === undefined ? absent() : { value: x, path, absent: false, optional: opt };
-      }
-      case 'headers': {
-        const x = (v as HeadersValue).entries.get(keyText.toLowerCase());
-        return x === undefined ? absent() : { value: str(x), path, absent: false, optional: opt };
-      }
-      case 'list':
-      case 'str': {
-        if (typeof key === 'string') {
-          if (isBody && v.k === 'str' && this.rt.bodyNotJson) this.noteNotJson();
-          return absent();
-        }
-        if (!key.isInteger()) throw new EvalError(`an index must be an integer, found ${key.toDecimal()}`);
-        let i = Number(key.num);
-        const len = v.k === 'list' ? v.items.length : v.v.length;
-        if (i < 0) i += len;
-        if (i < 0 || i >= len) return absent();
-        if (v.k === 'str') {
-          if (isBody && this.rt.bodyNotJson) this.noteNotJson();
-          return { value: str(v.v[i]!), path, absent: false, optional: opt };
-        }
-        return { value: v.items[i]!, path, absent: false, optional: opt };
-      }
-      default:
-        if (isBody && v.k !== 'nil' && this.rt.bodyNotJson) this.noteNotJson();
-        return absent();
-    }
+    // A field read on a body that is not JSON explains itself once (notJsonLine).
+    return stepInto(o, key, optional, this.rt.bodyNotJson ? () => this.noteNotJson() : undefined);
   }
 
   private noteNotJson(): void {
@@ -315,8 +310,11 @@ class Evaluator {
     throw new EvalError(`${word} needs a list, found ${kindName(v)} ${formatValue(v)}`);
   }
 
-  private predicate(p: Node, value: Value, path: string | undefined, index: number, word: string): boolean {
-    this.its.push({ value, path: path === undefined ? undefined : `${path}[*]`, index });
+  private predicate(p: Node, value: Value, path: string | undefined, index: number, word: string, facts: ElementFacts | null = null): boolean {
+    // An element of a collection that is not a path (`x where (p) all (q)`) still gets a path, so
+    // its element lines can show `.field = …`; the pseudo root is not one --strict-paths checks.
+    const base = path ?? (facts ? UNNAMED : undefined);
+    this.its.push({ value, path: base === undefined ? undefined : `${base}[*]`, index, facts });
     try {
       const v = this.eval(p);
       if (word === 'map') throw new Error('unreachable');
@@ -330,17 +328,24 @@ class Evaluator {
 
   private quant(n: Extract<Node, { type: 'quant' }>): Value {
     const c = this.collection(n.collection, n.q);
-    const hits: { index: number; value: Value }[] = [];
-    c.items.forEach((x, i) => {
-      if (this.predicate(n.predicate, x, c.path, i, n.q)) hits.push({ index: i, value: x });
-    });
     const nested = this.its.length > 0;
+    // Only a top-level all/none lists its breaking elements, so only there is what each element computed kept.
+    const explain = !nested && n.q !== 'any';
+    const breaking: { index: number; value: Value; lines: string[] }[] = [];
+    let hits = 0;
+    c.items.forEach((x, i) => {
+      // Elements past the five listed are only counted: their values are not kept.
+      const facts = explain && breaking.length < MAX_BREAKING ? elementFacts() : null;
+      const held = this.predicate(n.predicate, x, c.path, i, n.q, facts);
+      if (held) hits++;
+      if (explain && held === (n.q === 'none')) breaking.push({ index: i, value: x, lines: facts ? elementFactLines(facts) : [] });
+    });
     if (n.q === 'any') {
-      if (hits.length === 0 && !nested) this.detail.push(anyLine(c.path, c.items.length));
-      return bool(hits.length > 0);
+      if (hits === 0 && !nested) this.detail.push(anyLine(c.path, c.items.length));
+      return bool(hits > 0);
     }
-    const breaking = n.q === 'all' ? c.items.map((value, index) => ({ index, value })).filter((e) => !hits.some((h) => h.index === e.index)) : hits;
-    if (breaking.length > 0 && !nested) this.detail.push(...breakingLines(n.q, c.path, c.items.length, breaking));
+    if (nested) return bool(n.q === 'all' ? hits === c.items.length : hits === 0);
+    if (breaking.length > 0) this.detail.push(...breakingLines(n.q, c.path, c.items.length, breaking));
     return bool(breaking.length === 0);
   }
 
@@ -374,27 +379,9 @@ class Evaluator {
         return neg(member('contains', b, a));
       case 'startsWith':
       case 'endsWith':
-      case 'matches': {
-        if (a.k === 'na' || b.k === 'na') throw new NaSignal('n/a');
-        if (a.k !== 'str' || b.k !== 'str') throw new EvalError(`${n.negated ? 'not ' : ''}${n.op} needs strings, found ${kindName(a)} and ${kindName(b)}`);
-        if (n.op === 'startsWith') return neg(a.v.startsWith(b.v));
-        if (n.op === 'endsWith') return neg(a.v.endsWith(b.v));
-        return neg(this.regex(b.v).test(a.v));
-      }
+      case 'matches':
+        return neg(stringWord(n.op, a, b, n.negated ?? false, this.regexes));
     }
-  }
-
-  private regex(src: string): RegExp {
-    let r = this.regexes.get(src);
-    if (!r) {
-      try {
-        r = new RegExp(src, 'u');
-      } catch (e) {
-        throw new EvalError(`invalid regular expression ${JSON.stringify(src)}: ${(e as Error).message}`);
-      }
-      this.regexes.set(src, r);
-    }
-    return r;
   }
 
   private call(n: Extract<Node, { type: 'call' }>): Value {
@@ -406,7 +393,7 @@ class Evaluator {
       if (n.fn === 'count' && !body) return num(c.items.length);
       if (n.fn === 'map') {
         return list(c.items.map((x, i) => {
-          this.its.push({ value: x, path: c.path === undefined ? undefined : `${c.path}[*]`, index: i });
+          this.its.push({ value: x, path: c.path === undefined ? undefined : `${c.path}[*]`, index: i, facts: null });
           try {
             return this.eval(body!);
           } finally {
@@ -418,40 +405,7 @@ class Evaluator {
       if (n.fn === 'count') return num(keep.filter(Boolean).length);
       return list(c.items.filter((_, i) => keep[i]), c.tag);
     }
-    const args = n.args.map((a) => this.eval(a));
-    const a = args[0]!;
-    if (a.k === 'na') throw new NaSignal('n/a');
-    const needStr = (): string => {
-      if (a.k !== 'str') throw new EvalError(`${n.fn}() needs a string, found ${kindName(a)}`);
-      return a.v;
-    };
-    switch (n.fn) {
-      case 'len':
-        return num(length(a));
-      case 'lower':
-        return str(needStr().toLowerCase());
-      case 'upper':
-        return str(needStr().toUpperCase());
-      case 'trim':
-        return str(needStr().trim());
-      case 'keys':
-        if (a.k === 'map') return list([...a.entries.keys()].map(str));
-        if (a.k === 'headers') return list([...a.entries.keys()].map(str));
-        throw new EvalError(`keys() needs a map, found ${kindName(a)}`);
-      case 'string':
-        return str(a.k === 'str' ? a.v : formatValue(a));
-      case 'number': {
-        if (a.k === 'num') return a;
-        const r = a.k === 'str' ? Rational.parse(a.v.trim()) : undefined;
-        if (!r) throw new EvalError(`number() cannot read ${formatValue(a)} as a number`);
-        return { k: 'num', v: r, text: a.k === 'str' ? a.v.trim() : r.toDecimal() };
-      }
-      case 'abs':
-        if (a.k === 'num') return num(a.v.abs());
-        if (a.k === 'dur') return { k: 'dur', ns: a.ns.abs() };
-        throw new EvalError(`abs() needs a number or a duration, found ${kindName(a)}`);
-    }
-    throw new EvalError(`unknown function ${n.fn}`);
+    return applyBuiltin(n.fn, n.args.map((a) => this.eval(a)));
   }
 
   private matcher(n: Extract<Node, { type: 'matcher' }>): Value {
@@ -460,7 +414,7 @@ class Evaluator {
     const ctx: MatchContext = {
       updateSnapshots: this.opts.updateSnapshots ?? false,
       secrets: this.opts.secrets ?? [],
-      ...(n.kind === 'openapi' ? { response: this.response() } : {}),
+      ...(n.kind === 'openapi' ? { response: responseParts(this.rt.names) } : {}),
     };
     const subject = n.kind === 'openapi' ? NIL : this.eval(n.subject);
     const r = m.match(subject, ctx);
@@ -469,22 +423,6 @@ class Evaluator {
     return bool(r.ok);
   }
 
-  private response(): ResponseParts {
-    const names = this.rt.names;
-    const req = names.request;
-    const field = (k: string): Value => (req && req.k === 'map' ? req.entries.get(k) ?? NIL : NIL);
-    const method = field('method');
-    const url = field('url');
-    const status = names.status;
-    const headers = names.headers;
-    return {
-      method: method.k === 'str' ? method.v : 'GET',
-      url: url.k === 'str' ? url.v : '/',
-      status: status && status.k === 'num' ? status.v.toNumber() : 0,
-      headers: headers && headers.k === 'headers' ? headers : { k: 'headers', entries: new Map(), names: [] },
-      body: names.body ?? NIL,
-    };
-  }
 }
 
 /** The path of a collection node, with `it` replaced by the enclosing element path. */

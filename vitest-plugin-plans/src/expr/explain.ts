@@ -38,7 +38,7 @@ export function formatValue(v: Value): string {
     case 'list': {
       const n = v.items.length;
       if (v.tag === 'responses') {
-        return `[${v.items.map((r) => (r.k === 'map' ? statusOf(r) : formatValue(r))).join(' ')}] (${n} responses, by status)`;
+        return `[${v.items.map((r) => (r.k === 'map' ? statusOf(r) : formatValue(r))).join(' ')}] (${n} response${n === 1 ? '' : 's'}, by status)`;
       }
       if (v.tag === 'rows') return `${cut(toJsonText(v))} (${n} row${n === 1 ? '' : 's'})`;
       if (v.tag === 'messages') return `${cut(toJsonText(v))} (${n} message${n === 1 ? '' : 's'})`;
@@ -62,11 +62,34 @@ export function readLine(path: string, v: Value): string {
   return `${path} = ${formatValue(v)}`;
 }
 
-/** Detail lines for elements that broke `all` (or matched `none`): five at most, then `N more elements`. */
-export function breakingLines(q: 'all' | 'none', collection: string | undefined, total: number, breaking: readonly { index: number; value: Value }[]): string[] {
+/**
+ * How a failure names an element: a response of a parallel repeat by its
+ * repetition (`repeat 3 of 5 (parallel)`: it has no index a plan could
+ * write), a response of a serial repeat by its index in `responses`, any
+ * other element by its index in the collection (`body.items[2]`).
+ */
+export function elementLabel(collection: string | undefined, index: number, v: Value): string {
+  if (v.k === 'map' && v.repeat) {
+    const r = v.repeat;
+    return r.parallel ? `repeat ${r.index + 1} of ${r.count} (parallel)` : `responses[${r.index}]`;
+  }
+  return `${collection ?? 'element'}[${index}]`;
+}
+
+/**
+ * Detail lines for elements that broke `all` (or matched `none`): five at
+ * most, then `N more elements`. Each element's line is followed by `lines`,
+ * what its predicate computed and read (`  .price = -1`).
+ */
+export function breakingLines(
+  q: 'all' | 'none',
+  collection: string | undefined,
+  total: number,
+  breaking: readonly { index: number; value: Value; lines?: readonly string[] }[],
+): string[] {
   const verb = q === 'all' ? 'do not hold' : 'hold, and none should';
   const lines = [`${breaking.length} of ${total} element${total === 1 ? '' : 's'} ${verb}:`];
-  for (const b of breaking.slice(0, MAX_BREAKING)) lines.push(`${collection ?? 'element'}[${b.index}] = ${formatValue(b.value)}`);
+  for (const b of breaking.slice(0, MAX_BREAKING)) lines.push(`${elementLabel(collection, b.index, b.value)} = ${formatValue(b.value)}`, ...(b.lines ?? []));
   if (breaking.length > MAX_BREAKING) {
     const more = breaking.length - MAX_BREAKING;
     // Plural as the spec writes it (`N more elements`), like the other counted nouns.

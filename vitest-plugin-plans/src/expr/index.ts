@@ -24,13 +24,15 @@ export {
   adviceFor,
 } from './facts.js';
 export { strictPathFailures, normalizePath, STRICT_ROOTS } from './strict-paths.js';
-export { formatValue, readLine } from './explain.js';
+export { formatValue, readLine, elementLabel } from './explain.js';
+export { assertValues, type Computed } from './computed.js';
 export { parseJsonExact, toJsonText, type JsonError, type JsonResult } from './json-exact.js';
 export { Rational } from './rational.js';
 export { parseDuration, formatDuration, durationFromMs, DURATION_UNITS } from './duration.js';
 export {
   type Value,
   type ListTag,
+  type RepeatPosition,
   type MapTag,
   NIL,
   NA,

@@ -117,12 +117,18 @@ function toValue(v: unknown): Value {
 
 /**
  * The runtime scope of an http or graphql step: the names of the last
- * response, plus `responses` when the step repeats.
+ * response, plus `responses` when the step repeats (`mode` marks each
+ * response with its repetition, as the engine does, for failure lines).
  * @example
  * const r = httpRuntime({ request: { method: 'GET', url: 'http://x/a' }, status: 200, headers: { 'content-type': 'application/json' }, body: '{"id":1}', timing: { total: 12 } }, { runId: '01H…' });
  * if (r.ok) compiled.evaluate(r.scope);
  */
-export function httpRuntime(last: HttpExchangeInput, common: CommonRuntime = {}, responses?: readonly HttpExchangeInput[]): { ok: true; scope: RuntimeScope } | { ok: false; error: string } {
+export function httpRuntime(
+  last: HttpExchangeInput,
+  common: CommonRuntime = {},
+  responses?: readonly HttpExchangeInput[],
+  mode?: 'serial' | 'parallel',
+): { ok: true; scope: RuntimeScope } | { ok: false; error: string } {
   const r = responseValue(last);
   if (!r.ok) return r;
   const names: Record<string, Value> = { ...commonNames(common), ...Object.fromEntries(r.value.entries) };
@@ -131,7 +137,7 @@ export function httpRuntime(last: HttpExchangeInput, common: CommonRuntime = {},
     for (const ex of responses) {
       const x = ex === last ? r : responseValue(ex);
       if (!x.ok) return x;
-      all.push(x.value);
+      all.push(mode ? { ...x.value, repeat: { index: all.length, count: responses.length, parallel: mode === 'parallel' } } : x.value);
     }
     names.responses = list(all, 'responses');
   }

@@ -48,6 +48,18 @@ export interface MapValue {
   readonly k: 'map';
   readonly entries: ReadonlyMap<string, Value>;
   readonly tag?: MapTag;
+  /**
+   * A response of a `repeat` step: which repetition it answered. A failure
+   * names it by this, not by its place in a list: a parallel repeat cannot
+   * be indexed (`responses[N]` is a load error), and a filtered list renumbers.
+   */
+  readonly repeat?: RepeatPosition;
+}
+/** A repetition of a `repeat` step: 0-based `index` in send order, of `count`. */
+export interface RepeatPosition {
+  readonly index: number;
+  readonly count: number;
+  readonly parallel: boolean;
 }
 /** Header map: keys lower-cased; `names` keeps the names as received, for display. */
 export interface HeadersValue {

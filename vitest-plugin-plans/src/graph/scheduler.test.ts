@@ -70,4 +70,27 @@ describe('scheduler', () => {
     expect(waits).toEqual(['b r a']);
     expect(unrun).toEqual(['not run b run deadline 1s reached', 'not run c run deadline 1s reached']);
   });
+  it('gives each running task its own lane below --jobs, the lowest free one', async () => {
+    const busy = new Set<number>();
+    const seen: Array<[string, number]> = [];
+    let clash = false;
+    const tasks = Array.from({ length: 10 }, (_, i) => t(`t${i}`));
+    await schedule({
+      tasks,
+      jobs: 3,
+      runTask: async (x, lane) => {
+        if (busy.has(lane)) clash = true;
+        busy.add(lane);
+        seen.push([x.name, lane]);
+        // Uneven lengths, so lanes free up out of order.
+        await new Promise((r) => setTimeout(r, 1 + (Number(x.name.slice(1)) % 3) * 3));
+        busy.delete(lane);
+        return 'passed';
+      },
+      onUnrun: () => {},
+    });
+    expect(clash).toBe(false);
+    expect(seen.slice(0, 3)).toEqual([['t0', 0], ['t1', 1], ['t2', 2]]);
+    expect(seen.every(([, lane]) => lane >= 0 && lane < 3)).toBe(true);
+  });
 });

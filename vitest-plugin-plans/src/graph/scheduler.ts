@@ -29,8 +29,12 @@ export interface ScheduleOptions<T extends SchedTask> {
   /** Tasks in plan order. */
   tasks: readonly T[];
   jobs: number;
-  /** Runs one task; resolves with its final state. */
-  runTask(task: T): Promise<TaskState>;
+  /**
+   * Runs one task; resolves with its final state. `lane` is the worker slot
+   * it holds (0-based, the lowest free one), so a timeline can draw tasks on
+   * the workers that ran them.
+   */
+  runTask(task: T, lane: number): Promise<TaskState>;
   /** A task that will not run (blocked by a need, skipped with one, or cut by the deadline). */
   onUnrun(task: T, unrun: Unrun): void;
   /** A ready task waits on a claim held by others (reported once per task and resource). */
@@ -61,6 +65,8 @@ export async function schedule<T extends SchedTask>(options: ScheduleOptions<T>)
   const dependants: number[][] = tasks.map(() => []);
   const settled = new Uint8Array(tasks.length);
   const reported = new Set<string>();
+  // Free worker slots, ascending: a starting task takes the lowest.
+  const lanes: number[] = Array.from({ length: Math.max(1, jobs) }, (_, i) => i);
   // Ready tasks by plan index, ascending.
   const ready: number[] = [];
   let open = tasks.length;
@@ -163,15 +169,20 @@ export async function schedule<T extends SchedTask>(options: ScheduleOptions<T>)
       ready.splice(k, 1);
       startedSet.add(i);
       running++;
+      // running < jobs, so a slot is free.
+      const lane = lanes.shift()!;
       void slots.acquire().then(async () => {
         let state: TaskState;
         try {
-          state = await options.runTask(t);
+          state = await options.runTask(t, lane);
         } catch {
           state = 'errored';
         }
         claims.release(t.name);
         slots.release();
+        let at = 0;
+        while (at < lanes.length && lanes[at]! < lane) at++;
+        lanes.splice(at, 0, lane);
         running--;
         startedSet.delete(i);
         complete(i, state);

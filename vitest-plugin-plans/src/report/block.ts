@@ -15,6 +15,8 @@ export interface Block {
   /** The heading word (FAIL, ERROR, TIMEOUT), for colouring. */
   word: string;
   lines: string[];
+  /** Indices into `lines` of each assertion that did not hold (its `assert … failed` line): the HTML page highlights them. */
+  asserts: number[];
 }
 
 /**
@@ -36,7 +38,7 @@ export function renderBlock(taskName: string, state: TaskState, reason: string |
   const word = HEAD[state] ?? state.toUpperCase();
   if (!detail) {
     const heading = atMargin(`${word} ${taskName}`, `${file}:${line}`);
-    return { heading, word, lines: reason ? [reason] : [] };
+    return { heading, word, lines: reason ? [reason] : [], asserts: [] };
   }
   const step = detail.start;
   const notHeld = detail.asserts.filter((a) => a.outcome !== 'held');
@@ -59,8 +61,10 @@ export function renderBlock(taskName: string, state: TaskState, reason: string |
   } else if (state === 'errored' && reason && reason !== ex?.error) {
     lines.push(`error: ${reason}`);
   }
+  const asserts: number[] = [];
   for (const a of notHeld) {
     const what = a.outcome === 'error' ? `error: ${a.error ?? ''}` : a.outcome;
+    asserts.push(lines.length);
     lines.push(atMargin(`assert ${a.expr} ${what}`, `${a.file}:${a.line}`, 98));
     for (const v of a.values) lines.push(`  ${v.path} = ${v.value}`);
     for (const d of a.detail) lines.push(`  ${d}`);
@@ -68,7 +72,7 @@ export function renderBlock(taskName: string, state: TaskState, reason: string |
   }
   if (state === 'failed' && notHeld.length === 0 && reason) lines.push(...reason.split('\n'));
   if (ex) lines.push(timingLine(ex));
-  return { heading: atMargin(left, loc), word, lines };
+  return { heading: atMargin(left, loc), word, lines, asserts };
 }
 
 /** The block as plain text lines: heading, then body lines indented by two spaces. */

@@ -1,16 +1,22 @@
 /**
  * JUnit XML from the run model. One testsuite for the main tasks and one for
- * finally tasks; blocked and not-run tasks become labelled `<skipped>`
- * (plan-runner.md: the exit code ignores the file).
+ * finally tasks, testcases in plan order; blocked and not-run tasks become
+ * labelled `<skipped>` (plan-runner.md: the exit code ignores the file).
+ * The output validates against Jenkins/Surefire's junit-10.xsd
+ * (test/run/junit-10.xsd), which is what CI servers parse it with.
  */
 import { blockText, renderBlock } from './block.js';
-import { resetReport, type RunModel, type TaskReport } from './model.js';
+import { resetReport, tasksInPlanOrder, type RunModel, type TaskReport } from './model.js';
 
-/** Escape text for XML content and attributes (control characters other than tab/newline dropped). */
+/**
+ * Escape text for XML content and attributes. Characters XML 1.0 cannot carry
+ * at all (control characters other than tab, newline and carriage return,
+ * U+FFFE, U+FFFF) are dropped: an escape would not help, the parser refuses them.
+ */
 export function xml(s: string): string {
   return s
     // eslint-disable-next-line no-control-regex
-    .replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, '')
+    .replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -63,11 +69,13 @@ function suite(name: string, tasks: TaskReport[], model: RunModel): string {
 export function renderJunit(model: RunModel): string {
   const plan = model.start?.plan ?? 'plan';
   const reset = resetReport(model);
-  const main = [...(reset ? [reset] : []), ...model.tasks.filter((t) => !t.finally)];
-  const fin = model.tasks.filter((t) => t.finally);
-  const all = [...(reset ? [reset] : []), ...model.tasks];
+  const tasks = tasksInPlanOrder(model);
+  const main = [...(reset ? [reset] : []), ...tasks.filter((t) => !t.finally)];
+  const fin = tasks.filter((t) => t.finally);
+  const all = [...main, ...fin];
   const count = (f: (t: TaskReport) => boolean) => all.filter(f).length;
-  const head = `<testsuites name="runner" tests="${all.length}" failures="${count((t) => t.state === 'failed')}" errors="${count((t) => t.state === 'errored' || t.state === 'timed out')}" skipped="${count((t) => ['skipped', 'blocked', 'not run'].includes(t.state))}" time="${secs(model.end?.wallMs ?? 0)}">`;
+  // junit-10.xsd allows name, time, tests, failures and errors on <testsuites>; `skipped` is only on <testsuite>.
+  const head = `<testsuites name="runner" tests="${all.length}" failures="${count((t) => t.state === 'failed')}" errors="${count((t) => t.state === 'errored' || t.state === 'timed out')}" time="${secs(model.end?.wallMs ?? 0)}">`;
   const suites = [suite(plan, main, model)];
   if (fin.length > 0) suites.push(suite(`${plan} (finally)`, fin, model));
   return `<?xml version="1.0" encoding="UTF-8"?>\n${head}\n${suites.join('\n')}\n</testsuites>\n`;

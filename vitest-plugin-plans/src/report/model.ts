@@ -2,14 +2,18 @@
  * The run as reports see it, built from events alone. Detail (steps,
  * exchanges, assertions) is kept only while a task runs and, after it ends,
  * only for tasks that did not pass, so memory follows failures, not plan size.
+ * Every task keeps its place in time (start, end, lane, claim waits, the
+ * phases of its first exchanges): a few numbers each, for the HTML timeline.
  */
 import type {
   AssertEvent,
+  ClaimWaitEvent,
   ExchangeEvent,
   LifecycleEvent,
   NoticeEvent,
   RunEndEvent,
   RunEvent,
+  OpenApiCoverageEvent,
   RunStartEvent,
   StepEndEvent,
   StepStartEvent,
@@ -27,11 +31,45 @@ export interface StepDetail {
   attempt: number;
 }
 
+/** One exchange's place in time, for a task's phase bars. */
+export interface ExchangeTime {
+  step: number;
+  attempt: number;
+  /** Position in a repeat, or null. */
+  index: number | null;
+  /** ms since the run began. */
+  at: number;
+  timing: ExchangeEvent['timing'];
+  /** `GET http://…/orders` (as the log carries it, scrubbed). */
+  label: string;
+  /** The answer's status, or null when none came. */
+  status: number | null;
+}
+
+/** Where a task sat in time: what the timeline draws. */
+export interface TaskTimes {
+  /** `task.start`'s clock and worker slot; null for a task that never started. */
+  startedAt: number | null;
+  lane: number | null;
+  /** `task.end`'s clock. */
+  endedAt: number | null;
+  /** Claims it waited for, in order (the wait ends when it starts, or ends). */
+  waits: Array<Omit<ClaimWaitEvent, 'type' | 'task'>>;
+  /** Its first exchanges (at most `EXCHANGES_KEPT`), in the order they ended. */
+  exchanges: ExchangeTime[];
+  /** Exchanges beyond those kept. */
+  moreExchanges: number;
+}
+
+/** Exchanges per task the timeline keeps: a repeat of 1000 draws 50 bars and says how many more. */
+export const EXCHANGES_KEPT = 50;
+
 /** A task as reports show it: its `task.end` facts, named, with the step that decided it. */
-export interface TaskReport extends Omit<TaskEndEvent, 'type' | 'task'> {
+export interface TaskReport extends Omit<TaskEndEvent, 'type' | 'task' | 'at'> {
   name: string;
   /** The deciding step, for a task that did not pass. */
   failure: StepDetail | null;
+  times: TaskTimes;
 }
 
 export interface RunModel {
@@ -39,7 +77,9 @@ export interface RunModel {
   end: RunEndEvent | null;
   notices: NoticeEvent[];
   lifecycle: LifecycleEvent[];
-  /** Tasks in the order they ended. */
+  /** `--openapi-coverage`: one per document. */
+  coverage: OpenApiCoverageEvent[];
+  /** Tasks in the order they ended (`tasksInPlanOrder` gives the order exports list them in). */
   tasks: TaskReport[];
   /** Reset-hook steps that did not pass (task name `lifecycle.reset`). */
   resetFailure: StepDetail | null;
@@ -59,11 +99,18 @@ export interface RunModelOptions {
 export function createRunModel(options: RunModelOptions = {}): RunModel {
   const keep = options.keepTasks ?? true;
   const live = new Map<string, Map<number, StepDetail>>();
+  const times = new Map<string, TaskTimes>();
+  const timesOf = (task: string): TaskTimes => {
+    let t = times.get(task);
+    if (!t) times.set(task, (t = { startedAt: null, lane: null, endedAt: null, waits: [], exchanges: [], moreExchanges: 0 }));
+    return t;
+  };
   const model: RunModel = {
     start: null,
     end: null,
     notices: [],
     lifecycle: [],
+    coverage: [],
     tasks: [],
     resetFailure: null,
     add(ev) {
@@ -77,6 +124,12 @@ export function createRunModel(options: RunModelOptions = {}): RunModel {
         case 'notice':
           model.notices.push(ev);
           return null;
+        case 'openapi.coverage':
+          model.coverage.push(ev);
+          return null;
+        case 'claim.wait':
+          timesOf(ev.task).waits.push({ resource: ev.resource, mode: ev.mode, heldBy: ev.heldBy, at: ev.at });
+          return null;
         case 'lifecycle': {
           model.lifecycle.push(ev);
           const steps = live.get(RESET_TASK);
@@ -84,9 +137,13 @@ export function createRunModel(options: RunModelOptions = {}): RunModel {
           live.delete(RESET_TASK);
           return null;
         }
-        case 'task.start':
+        case 'task.start': {
           live.set(ev.task, new Map());
+          const t = timesOf(ev.task);
+          t.startedAt = ev.at ?? null;
+          t.lane = ev.lane ?? null;
           return null;
+        }
         case 'step.start': {
           let steps = live.get(ev.task);
           if (!steps) live.set(ev.task, (steps = new Map()));
@@ -96,6 +153,11 @@ export function createRunModel(options: RunModelOptions = {}): RunModel {
           return null;
         }
         case 'exchange': {
+          if (ev.task !== RESET_TASK) {
+            const t = timesOf(ev.task);
+            if (t.exchanges.length >= EXCHANGES_KEPT || typeof ev.at !== 'number') t.moreExchanges++;
+            else t.exchanges.push({ step: ev.step, attempt: ev.attempt, index: ev.index, at: ev.at, timing: ev.timing, label: `${ev.request.method} ${ev.request.url}`, status: ev.response?.status ?? null });
+          }
           const s = live.get(ev.task)?.get(ev.step);
           if (s) {
             if (ev.attempt !== s.attempt) {
@@ -126,6 +188,9 @@ export function createRunModel(options: RunModelOptions = {}): RunModel {
         case 'task.end': {
           const steps = live.get(ev.task);
           live.delete(ev.task);
+          const tt = timesOf(ev.task);
+          times.delete(ev.task);
+          tt.endedAt = ev.at ?? null;
           const failure = ev.state === 'passed' || !steps || ev.step === null ? null : (steps.get(ev.step) ?? null);
           const t: TaskReport = {
             name: ev.task,
@@ -138,6 +203,7 @@ export function createRunModel(options: RunModelOptions = {}): RunModel {
             file: ev.file,
             line: ev.line,
             failure,
+            times: tt,
           };
           if (keep || t.state !== 'passed') model.tasks.push(t);
           return t;
@@ -167,5 +233,22 @@ export function resetReport(model: RunModel): TaskReport | null {
     file: f?.start.file ?? model.start?.plan ?? '',
     line: f?.start.line ?? 0,
     failure: f,
+    times: { startedAt: null, lane: null, endedAt: null, waits: [], exchanges: [], moreExchanges: 0 },
   };
+}
+
+/**
+ * The model's tasks in plan order, as `run.start` lists them (main tasks, then
+ * finally tasks): JUnit and TAP must not change with `--jobs` or with which
+ * task answered first, and the order comes from an event so a model built
+ * from a log sorts alike. A task the list does not name keeps its place after
+ * the named ones, in the order it ended.
+ */
+export function tasksInPlanOrder(model: RunModel): TaskReport[] {
+  // `order` may be missing from a log an older runner wrote.
+  const order = model.start?.order ?? [];
+  const pos = new Map(order.map((name, i) => [name, i]));
+  const rank = (t: TaskReport) => pos.get(t.name) ?? order.length;
+  // Array.prototype.sort is stable, so unnamed tasks stay in the order they ended.
+  return [...model.tasks].sort((a, b) => rank(a) - rank(b));
 }

@@ -1,13 +1,13 @@
 /**
- * TAP version 14 from the run model: one test point per task (finally tasks
- * after, named `teardown › <task>`). Skipped, blocked and not-run tasks are
+ * TAP version 14 from the run model: one test point per task in plan order
+ * (finally tasks after, named `teardown › <task>`). Skipped, blocked and not-run tasks are
  * `ok … # SKIP <state>: <reason>`, mirroring JUnit's labelled `<skipped>`
  * (the exit code, not the TAP stream, says a blocked task fails the run).
  * Failures carry a YAML diagnostic with the failure block.
  */
 import { blockText, renderBlock } from './block.js';
 import { failureMessage } from './junit.js';
-import { resetReport, type RunModel, type TaskReport } from './model.js';
+import { resetReport, tasksInPlanOrder, type RunModel, type TaskReport } from './model.js';
 
 /** Escape `#` and `\` in a description (TAP 14). */
 function desc(s: string): string {
@@ -46,7 +46,8 @@ function point(n: number, t: TaskReport): string[] {
 
 /** Render TAP 14 from a complete model. */
 export function renderTap(model: RunModel): string {
-  const tasks = [...model.tasks.filter((t) => !t.finally), ...model.tasks.filter((t) => t.finally)];
+  const ordered = tasksInPlanOrder(model);
+  const tasks = [...ordered.filter((t) => !t.finally), ...ordered.filter((t) => t.finally)];
   const reset = resetReport(model);
   if (reset) tasks.unshift(reset);
   const lines = ['TAP version 14', `1..${tasks.length}`];

@@ -7,6 +7,7 @@ import { TASK_STATES, type RunEvent, type RunEndEvent, type TaskState } from '..
 import { blockText, renderBlock } from './block.js';
 import { formatMs } from '../events/format.js';
 import { createRunModel, RESET_TASK, type TaskReport } from './model.js';
+import { coverageLine } from './openapi-coverage.js';
 
 export interface TerminalOptions {
   write(text: string): void;
@@ -118,7 +119,9 @@ export function createTerminalReporter(options: TerminalOptions): (event: RunEve
         const lines: string[] = lastBlank || needBlank ? [] : [''];
         const notes = model.notices.filter((n) => n.kind !== 'caveat');
         for (const n of notes) lines.push(`${n.kind}: ${n.text}`);
-        if (notes.length > 0) lines.push('');
+        // --openapi-coverage: one line per document, just above the summary.
+        for (const c of model.coverage) lines.push(coverageLine(c));
+        if (notes.length > 0 || model.coverage.length > 0) lines.push('');
         lines.push(summaryLine(ev, color));
         if (ev.teardown) lines.push(`teardown: ${ev.teardown.passed} passed ${ev.teardown.failed} failed${ev.teardown.errored ? ` ${ev.teardown.errored} errored` : ''}`);
         out(lines);

@@ -16,6 +16,7 @@ import { createRunModel, type RunModel, type TaskReport } from '../report/model.
 import { renderTap } from '../report/tap.js';
 import { createTerminalReporter, type TerminalOptions } from '../report/terminal.js';
 import { stepModule } from '../steps/registry.js';
+import { createCoverageTally, type CoverageDocument } from './openapi-coverage.js';
 
 /** Export files, by absolute path. */
 export interface ExportTargets {
@@ -36,6 +37,8 @@ export interface RunSessionOptions {
   keepTasks?: boolean;
   /** Called with each task's report as it ends (the Vitest face settles its tests here). */
   onTaskEnd?: (task: TaskReport) => void;
+  /** `--openapi-coverage`: tally the run's exchanges against this document; the result is an event before `run.end`. */
+  openapiCoverage?: CoverageDocument;
 }
 
 export type { OutputFailure } from './write-export.js';
@@ -78,10 +81,23 @@ export function createRunSession(options: RunSessionOptions = {}): RunSession {
     const done = model.add(JSON.parse(line) as RunEvent);
     if (done) options.onTaskEnd?.(done);
   });
+  // Coverage is counted once, here, from the scrubbed exchanges, and sent as one event just before run.end,
+  // so the terminal prints it above the summary and the log carries it for `runner report`.
+  const tally = options.openapiCoverage ? createCoverageTally(options.openapiCoverage) : null;
+  if (tally) emitter.onEvent((ev) => tally.add(ev));
+  const engineEmitter: Emitter = !tally
+    ? emitter
+    : {
+        ...emitter,
+        emit: (ev) => {
+          if (ev.type === 'run.end') emitter.emit(tally.event());
+          emitter.emit(ev);
+        },
+      };
   return {
     emitter,
     model,
-    run: (o) => runPlan({ ...o, emitter }),
+    run: (o) => runPlan({ ...o, emitter: engineEmitter }),
     finish() {
       const failures: OutputFailure[] = [];
       const logError = log?.close();

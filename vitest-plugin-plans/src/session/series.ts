@@ -15,6 +15,7 @@ import { renderSeriesJunit, renderSeriesTap } from '../report/series-exports.js'
 import { reportedPass, seriesReportLines, stoppedLine, type SeriesFacts } from '../report/series.js';
 import { createPassTally } from '../report/series-tally.js';
 import { summaryLine, type TerminalOptions } from '../report/terminal.js';
+import type { CoverageDocument } from './openapi-coverage.js';
 import { createRunSession, type ExportTargets } from './run-session.js';
 import { writeExport, type OutputFailure } from './write-export.js';
 
@@ -31,6 +32,8 @@ export interface SeriesOptions {
   exports?: ExportTargets;
   /** The human report: run lines as runs end, then the flake report. */
   terminal: Pick<TerminalOptions, 'write' | 'color'>;
+  /** `--openapi-coverage`: each run carries its own coverage event; the HTML page shows the shown run's. */
+  openapiCoverage?: CoverageDocument;
 }
 
 export interface SeriesOutcome {
@@ -91,7 +94,7 @@ export async function runSeries(o: SeriesOptions): Promise<SeriesOutcome> {
         break series;
       }
       // One session per run: its own scrubber and emitter, nothing carried from the run before.
-      const session = createRunSession({ bodyCap: o.bodyCap ?? DEFAULT_EVENTS_BODY_CAP });
+      const session = createRunSession({ bodyCap: o.bodyCap ?? DEFAULT_EVENTS_BODY_CAP, ...(o.openapiCoverage ? { openapiCoverage: o.openapiCoverage } : {}) });
       const model = createRunModel({ keepTasks });
       let failing = false;
       let interrupted = false;

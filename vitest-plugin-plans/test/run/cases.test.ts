@@ -2,7 +2,8 @@
  * Golden run cases (style.md: integration cases are folders). Each folder
  * under cases/ holds plan.yaml, optional routes.yaml and args, and the
  * expected terminal output, JUnit, TAP and exit code. UPDATE_GOLDEN=1
- * rewrites the expected files from the current output.
+ * rewrites the expected files from the current output. Every JUnit file, as
+ * written (unmasked), must also validate against junit-10.xsd.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Parser } from 'tap-parser';
 import { runCase } from './harness.js';
+import { checkJunitFile } from './junit-schema.js';
 
 const CASES = fileURLToPath(new URL('./cases/', import.meta.url));
 const update = process.env.UPDATE_GOLDEN === '1';
@@ -44,6 +46,10 @@ describe('golden run cases', () => {
         expect(parsed.fail).toBe((out.tap.match(/^not ok \d+ - /gm) ?? []).length);
         expect(parsed.skip).toBe((out.tap.match(/^ok \d+ - .*# SKIP/gm) ?? []).length);
         expect(parsed.ok).toBe(out.exit === 0);
+        // What CI servers parse: Jenkins/Surefire's junit-10.xsd.
+        const junitFile = join(out.dir, 'out.junit.xml');
+        expect(existsSync(junitFile), `${name} wrote no JUnit`).toBe(true);
+        expect(checkJunitFile(junitFile)).toEqual({ valid: true, messages: `${junitFile} validates` });
       } finally {
         await out.server.close();
       }

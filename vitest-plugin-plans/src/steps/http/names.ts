@@ -5,7 +5,7 @@
  */
 import { decodeBody as decodeBodyText } from '../../expr/runtime.js';
 import { durationFromMs } from '../../expr/duration.js';
-import { NA, dur, headers as headersValue, list, map, num, str, type Value } from '../../expr/values.js';
+import { NA, dur, headers as headersValue, list, map, num, str, type RepeatPosition, type Value } from '../../expr/values.js';
 import type { ExchangePayload, Timing, WireMessage } from '../../events/types.js';
 import type { HttpExchange } from '../transport/http-client.js';
 
@@ -48,9 +48,10 @@ export function responseNames(ex: HttpExchange, body: Value): Record<string, Val
   };
 }
 
-/** A response as an element of `responses`. */
-export function responseValue(names: Record<string, Value>): Value {
-  return map(names, 'response');
+/** A response as an element of `responses`; `repeat` says which repetition answered (failures name it so). */
+export function responseValue(names: Record<string, Value>, repeat?: RepeatPosition): Value {
+  const m = map(names, 'response');
+  return repeat ? { ...m, repeat } : m;
 }
 
 function wire(headers: Array<[string, string]>, body: Buffer | null): WireMessage {

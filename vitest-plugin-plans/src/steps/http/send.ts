@@ -52,7 +52,7 @@ export async function sendHttp(req: HttpRequest, ctx: StepContext, repeat?: Repe
     all.push(responseNames(ex, body.value));
   }
   const names: Record<string, Value> = { ...all[all.length - 1]! };
-  if (repeat) names.responses = list(all.map(responseValue), 'responses');
+  if (repeat) names.responses = list(all.map((r, index) => responseValue(r, { index, count, parallel: repeat.mode === 'parallel' })), 'responses');
   const lastType = exchanges[exchanges.length - 1]!.response!.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1];
   const out: StepOutcome = { names, requests, error: null, timedOut: null };
   if (malformed !== undefined) out.bodyNotJson = { contentType: lastType, malformed };
