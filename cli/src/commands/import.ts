@@ -78,7 +78,8 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
     }
     throw e;
   }
-  const text = imports.renderImportedPlan(report, source.fromArgs ? `curl ${args.rest.join(' ')}` : file!);
+  // Never the command line itself: it holds what `-u`, `-H 'Authorization: …'` and `-b` carry.
+  const text = imports.renderImportedPlan(report, source.fromArgs ? 'a curl command line' : file!);
   const problems = await loadProblems(text, input.dir);
   if (problems.length > 0) {
     // An importer bug, not the user's input: say so rather than print a plan that will not load.

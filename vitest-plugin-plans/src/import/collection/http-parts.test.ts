@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { camelIdentifier, encodeOutsideHoles, escapeTemplate, formEncode, headerSecret, jsonForPlan, multipartBody, upperSnake } from './http-parts.js';
+
+describe('http-parts', () => {
+  it('makes a literal {{ harmless in a template', () => {
+    expect(escapeTemplate('a {{b}} {{')).toBe('a {{ "{{" }}b}} {{ "{{" }}');
+  });
+
+  it('encodes only the literal text around template holes', () => {
+    expect(encodeOutsideHoles('a b={{ env.x }}&c', formEncode)).toBe('a+b%3D{{ env.x }}%26c');
+  });
+
+  it('keeps JSON for json: only when its numbers and keys survive', () => {
+    expect(jsonForPlan('{"a": 10.10, "b": [1, "x"]}')).toEqual({ value: { a: 10.1, b: [1, 'x'] } });
+    expect(jsonForPlan('{"id": 12345678901234567}')).toBeUndefined();
+    expect(jsonForPlan('{"s": "12345678901234567"}')).toBeDefined();
+    expect(jsonForPlan('{"{{k}}": 1}')).toBeUndefined();
+    expect(jsonForPlan('{"n": {{n}}}')).toBeUndefined();
+    expect(jsonForPlan('{"b": 1, "2": 2}')).toBeUndefined();
+  });
+
+  it('writes a multipart body with CRLF and an escaped field name', () => {
+    expect(multipartBody([{ name: 'a"b', value: 'v', contentType: 'text/plain' }], 'B')).toBe(
+      '--B\r\nContent-Disposition: form-data; name="a%22b"\r\nContent-Type: text/plain\r\n\r\nv\r\n--B--\r\n');
+  });
+
+  it('names env entries and their environment variables', () => {
+    expect(upperSnake('apiKey')).toBe('API_KEY');
+    expect(upperSnake('basicAuth_2')).toBe('BASIC_AUTH_2');
+    expect(camelIdentifier('X-Api-Key')).toBe('xApiKey');
+  });
+
+  it('finds credentials in header values', () => {
+    expect(headerSecret('Authorization', 'Bearer abc')).toEqual({ prefix: 'Bearer ', secret: 'abc', envName: 'token', basic: false });
+    expect(headerSecret('authorization', 'Basic dTpw')).toMatchObject({ envName: 'basicAuth', basic: true });
+    expect(headerSecret('Cookie', 'sid=1')).toMatchObject({ envName: 'cookie', secret: 'sid=1' });
+    expect(headerSecret('X-Api-Key', 'k')).toMatchObject({ envName: 'xApiKey' });
+    expect(headerSecret('Accept', 'application/json')).toBeUndefined();
+    expect(headerSecret('Authorization', '')).toBeUndefined();
+  });
+});
