@@ -4,8 +4,8 @@
 // requests; collection bearer auth and variables; raw JSON bodies with {{var}}; a
 // test script of four statements each; a login request whose script sets the
 // token every later request reads) is built in memory, then timed through what
-// `runner import collection` does: importCollection, renderImportedPlan, and
-// loading the printed plan with loadPlanText (the command loads it before printing).
+// `runner import collection` does: importCollection, renderImportedPlanWithTree, and
+// loading the printed plan's tree with loadPlanText (the command loads it before printing).
 // The baseline, measured in the same run, is JSON.parse + JSON.stringify of the same
 // collection text: the least any importer must do. The first round is cold (it
 // loads postman-collection and compiles everything once); the median of the warm
@@ -92,9 +92,9 @@ export default async function bench() {
     const c1 = cpu();
     const report = importCollection({ text, file: 'bench.json', dir: here, args: [] });
     const b2 = performance.now();
-    const plan = imports.renderImportedPlan(report, 'bench.json');
+    const { text: plan, tree } = imports.renderImportedPlanWithTree(report, 'bench.json');
     const b3 = performance.now();
-    const loaded = loadPlanText(plan, join(here, 'imported.plan.yaml'), { cwd: here, environ: {} });
+    const loaded = loadPlanText(plan, join(here, 'imported.plan.yaml'), { cwd: here, environ: {}, tree });
     const b4 = performance.now();
     const c4 = cpu();
     if (!loaded.ok) throw new Error(`the imported plan does not load: ${loaded.errors.length} error(s)`);

@@ -79,8 +79,8 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
     throw e;
   }
   // Never the command line itself: it holds what `-u`, `-H 'Authorization: …'` and `-b` carry.
-  const text = imports.renderImportedPlan(report, source.fromArgs ? 'a curl command line' : file!);
-  const problems = await loadProblems(text, input.dir);
+  const { text, tree } = imports.renderImportedPlanWithTree(report, source.fromArgs ? 'a curl command line' : file!);
+  const problems = await loadProblems(text, tree, input.dir);
   if (problems.length > 0) {
     // An importer bug, not the user's input: say so rather than print a plan that will not load.
     io.err(`runner import: internal error: the imported plan does not load; please report it with the input:`);
@@ -98,10 +98,10 @@ export async function run(args: ParsedArgs, io: Io): Promise<number> {
 }
 
 /** Loads the printed plan as if saved beside the input; returns its load errors. */
-async function loadProblems(text: string, dir: string): Promise<string[]> {
+async function loadProblems(text: string, tree: import('vitest-plugin-plans/plan').PNode, dir: string): Promise<string[]> {
   const plan = await import('vitest-plugin-plans/plan');
   // Secrets come from the environment; the check must not fail because this shell lacks them.
-  const loaded = plan.loadPlanText(text, join(dir, 'imported.plan.yaml'), { cwd: dir, environ: new Proxy({}, { get: () => 'x' }) as Record<string, string> });
+  const loaded = plan.loadPlanText(text, join(dir, 'imported.plan.yaml'), { cwd: dir, tree, environ: new Proxy({}, { get: () => 'x' }) as Record<string, string> });
   if (loaded.ok) return [];
   return loaded.errors.map((e) => plan.renderDiagnostic(e));
 }

@@ -6,7 +6,8 @@
 import type { Importer } from './types.js';
 
 export * from './types.js';
-export { renderImportedPlan } from './write-plan.js';
+export { renderImportedPlan, renderImportedPlanWithTree } from './write-plan.js';
+export { emitYaml, type EmittedYaml } from './yaml-emit.js';
 export { createTaskNamer, envIdentifier, slugTaskName } from './names.js';
 
 /** One import source: `runner import <name> …`. */

@@ -15,3 +15,4 @@ export { parseDurationMs } from './read.js';
 export { createGraph, upstream, downstream, hasPath, onlyClosure, topoOrder, findCycles, inPlanOrder, type TaskGraph } from '../graph/model.js';
 export { applyEnvOverrides, envFromProcess, ENV_PREFIX } from './env-overrides.js';
 export { fsReason } from './compile.js';
+export type { PNode } from './yaml-tree.js';

@@ -29,6 +29,11 @@ export interface LoadPlanOptions {
   cwd?: string;
   /** Environment that `{ fromEnv: VAR }` env entries read (default: process.env). */
   environ?: Record<string, string | undefined>;
+  /**
+   * The text's positioned tree, when the caller wrote the text and has it
+   * (`runner import` checking the plan it prints); the YAML is then not parsed again.
+   */
+  tree?: PNode;
 }
 
 /** Outcome of a load. */
@@ -91,7 +96,7 @@ export function loadPlanText(text: string, file: string, opts: LoadPlanOptions =
     files: opts.files ?? NODE_FILES, fileCache: new Map(), matcherCache: new Map(), compileCache: new Map(), runIdMentions: 0, uses: [], envNames: [],
     environ: opts.environ ?? process.env,
   };
-  const tree = parseYamlTree(text);
+  const tree = opts.tree ? { root: opts.tree, problems: [] } : parseYamlTree(text);
   for (const p of tree.problems) ctx.errors.push(diag('error', 'yaml', { file, line: p.line }, formatPath(p.at ?? []), p.message));
   const root = tree.root;
   if (tree.problems.some((p) => p.at === undefined)) return fail(ctx);
