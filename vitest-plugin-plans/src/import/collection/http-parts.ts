@@ -133,7 +133,9 @@ export interface HeaderSecret {
   basic: boolean;
 }
 
-const SECRET_HEADER = /^(x-)?(api[-_]?key|apikey|auth[-_]?token|access[-_]?token|token|secret|session[-_]?(id|token)|csrf[-_]?token|x-amz-security-token)$/i;
+// By name: any header that speaks of a token, secret, password, key, session, signature or credential.
+// A false positive costs an env variable to set; a false negative prints a credential.
+const SECRET_HEADER = /token|secret|passw|api[-_]?key|apikey|auth|session|signature|credential|private|(^|-)key$/i;
 
 /**
  * The credential in a header value, when the header carries one:

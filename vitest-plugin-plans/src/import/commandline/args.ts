@@ -146,7 +146,7 @@ export function parseCurlArgs(args: string[]): CurlCommand {
       throw new ImportInputError(`curl option ${shown} takes no value (found ${shown}=${inline})`);
     }
     if (opt.on) opt.on(c, value);
-    else c.unsupported.push(opt.arg ? `${shown} ${value}` : shown);
+    else c.unsupported.push(opt.arg ? `${shown} ${shownValue(shown, value)}` : shown);
     return i;
   };
   let onlyUrls = false;
@@ -185,4 +185,14 @@ export function parseCurlArgs(args: string[]): CurlCommand {
     }
   }
   return c;
+}
+
+// Flags whose value may be a credential (`--proxy-user u:pw`, `-U`, `--pass`, `--oauth2-bearer`,
+// `--aws-sigv4`, `--key`): a `not translated:` line is printed, so their value never is.
+const SECRET_FLAG = /user|-U$|pass|token|bearer|key|secret|auth|cookie|header|oauth|sigv4|netrc|cert|-E$/i;
+
+/** An untranslated flag's value as printed: hidden for credential flags; a URL without its user info. */
+function shownValue(flag: string, value: string): string {
+  if (SECRET_FLAG.test(flag)) return '<value not shown>';
+  return value.replace(/\/\/[^/@\s]*@/g, '//<user info not shown>@');
 }

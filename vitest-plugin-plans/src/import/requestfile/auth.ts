@@ -10,7 +10,9 @@
 import type { HeaderLine, ParsedRequest } from './parse.js';
 import type { HoleSite, RequestVariables } from './variables.js';
 
-const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|apikey|x-auth-token|x-access-token|cookie)$/i;
+// By name, as the collection and curl importers judge it: a false positive costs an env variable
+// to set; a false negative commits a credential.
+const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|cookie)$|token|secret|passw|api[-_]?key|apikey|auth|session|signature|credential|private|(^|-)key$/i;
 
 /** Cookie names of sessions and tokens (`session_id`, `JSESSIONID`, `connect.sid`, `auth_token`). */
 const SESSION_COOKIE = /sess|sid$|token|auth|secret|jwt|key|remember/i;
