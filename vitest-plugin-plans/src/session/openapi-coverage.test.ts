@@ -116,7 +116,7 @@ describe('openapi coverage', () => {
 
   it.each([
     ['a missing file', null, '--openapi-coverage api.yaml: open api.yaml: no such file or directory'],
-    ['OpenAPI 3.0', 'openapi: 3.0.3\npaths: {}\n', '--openapi-coverage api.yaml: version 3.0.3 is not supported; only OpenAPI 3.1 is'],
+    ['Swagger 2.0', 'openapi: 2.0.0\npaths: {}\n', '--openapi-coverage api.yaml: version 2.0.0 is not supported; only OpenAPI 3.0 and 3.1 are'],
     ['a duplicate key', 'openapi: 3.1.0\nopenapi: 3.1.0\n', '--openapi-coverage api.yaml: is not valid YAML (a duplicate key: '],
   ])('refuses %s, saying why', (_n, text, message) => {
     const dir = text === null ? mkdtempSync(join(tmpdir(), 'runner-cov-')) : docDir(text);

@@ -26,7 +26,7 @@ export interface CoverageDocument {
 /**
  * Load the document named on the command line, relative to `cwd`. A fault
  * reads `--openapi-coverage <doc>: <what>` (`open api.yaml: no such file or
- * directory`, `version 3.0.3 is not supported; only OpenAPI 3.1 is`).
+ * directory`, `version 2.0.0 is not supported; only OpenAPI 3.0 and 3.1 are`).
  */
 export function loadCoverageDocument(name: string, cwd: string): { ok: true; document: CoverageDocument } | { ok: false; message: string } {
   const read = (path: string): FileRead => {

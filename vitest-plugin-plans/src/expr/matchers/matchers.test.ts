@@ -180,7 +180,7 @@ components:
     expect(check({ headers: { 'content-type': 'text/html', 'x-rate-limit': '1' }, body: '<p>' }).detail).toEqual(['openapi api.yaml: content type text/html is not documented for the 200 response of GET /orders/{id}; documented: application/json']);
   });
   it('refuses another version, a remote $ref, a duplicate key', () => {
-    expect(loadErrors('response matches openapi "a.yaml"', filesOf({ 'a.yaml': 'openapi: 3.0.3\npaths: {}\n' }))).toEqual(['26: openapi a.yaml: version 3.0.3 is not supported; only OpenAPI 3.1 is']);
+    expect(loadErrors('response matches openapi "a.yaml"', filesOf({ 'a.yaml': 'openapi: 2.0.0\npaths: {}\n' }))).toEqual(['26: openapi a.yaml: version 2.0.0 is not supported; only OpenAPI 3.0 and 3.1 are']);
     expect(loadErrors('response matches openapi "a.yaml"', filesOf({ 'a.yaml': 'openapi: 3.1.0\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          $ref: "http://x/r.yaml"\n' }))).toEqual([
       '26: openapi a.yaml: remote $ref http://x/r.yaml is refused; keep referenced schemas in files beside the plan',
     ]);

@@ -1,8 +1,9 @@
 /**
- * An OpenAPI 3.1 document as the runner reads it: parsed once (numbers kept
- * exact, duplicate YAML keys refused, sibling-file `$ref`s loaded, remote ones
- * refused), its operations listed, and a request's operation found by method
- * and path the way the spec says (a literal segment beats a template one; a
+ * An OpenAPI 3.0 or 3.1 document as the runner reads it: parsed once (numbers
+ * kept exact, duplicate YAML keys refused, sibling-file `$ref`s loaded, remote
+ * ones refused, 3.0 schemas rewritten as JSON Schema 2020-12), its operations
+ * listed, and a request's operation found by method and path the way the
+ * spec says (a literal segment beats a template one; a
  * `servers[].url` path prefix is stripped when that helps). Both
  * `response matches openapi` and `runner run --openapi-coverage` read
  * documents through here, so they agree on which operation a request hit.
@@ -10,10 +11,11 @@
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { parseJsonExact } from '../json-exact.js';
-import { NIL, fromJs, list, map, num, toJs, type Value } from '../values.js';
+import { NIL, fromJs, list, map, num, type Value } from '../values.js';
 import { Rational } from '../rational.js';
 import { createAjv } from './ajv.js';
-import { loadSchemaFiles } from './schema.js';
+import { normalizeOpenApi30, openApiVersion } from './openapi-30.js';
+import { fileUri, loadSchemaFiles, pathOfUri, readFault } from './schema.js';
 import type { MatcherFiles } from './types.js';
 
 /** The HTTP methods a path item may hold, in the order coverage lists them. */
@@ -34,6 +36,11 @@ function parserFor(label: string) {
     }
     return { ok: true, value: yamlValue(doc.contents, doc, 0) };
   };
+}
+
+/** A parsed 3.0 file with its schemas as 2020-12; a parse error as it was. */
+function normalized(r: ReturnType<ReturnType<typeof parserFor>>): ReturnType<ReturnType<typeof parserFor>> {
+  return r.ok ? { ok: true, value: normalizeOpenApi30(r.value) } : r;
 }
 
 /** Converts YAML nodes to Values, keeping a number's source text (`maximum: 10.05` stays exactly 10.05). */
@@ -130,20 +137,33 @@ export interface OpenApiDocument {
 }
 
 /**
- * Load an OpenAPI 3.1 document and every sibling file its `$ref`s reach
+ * Load an OpenAPI 3.0 or 3.1 document and every sibling file its `$ref`s reach
  * (into `ajv`, so a matcher compiles its schemas from the same load).
  * @example
  * const r = loadOpenApiDocument('openapi', 'api.yaml', files);
  * if (r.ok) r.doc.find('get', '/orders/7'); // → the `/orders/{id}` get operation
  */
 export function loadOpenApiDocument(label: string, file: string, files: MatcherFiles, ajv: Ajv2020 = createAjv()): { ok: true; doc: OpenApiDocument } | { ok: false; message: string } {
+  // The root is read first: its version decides how every file it reaches is read, before any reaches Ajv.
+  const parse = parserFor(label);
+  const rootPath = pathOfUri(fileUri(file));
+  const read = files.read(rootPath);
+  if (!read.ok) return { ok: false, message: readFault(label, rootPath, read) };
+  const parsed = parse(rootPath, read.text);
+  if (!parsed.ok) return parsed;
+  const version = openApiVersion(parsed.value, `${label} ${file}`);
+  if (!version.ok) return version;
+  // 3.0 schemas are rewritten as 2020-12 once, here, file by file; a 3.1 document reaches Ajv as written.
+  const is30 = version.minor === '3.0';
   const docs = new Map<string, Value>();
-  const loaded = loadSchemaFiles(ajv, label, file, files, { parse: parserFor(label), generic: true, docs });
+  const loaded = loadSchemaFiles(ajv, label, file, files, {
+    parse: is30 ? (path, text) => normalized(parse(path, text)) : parse,
+    root: is30 ? normalizeOpenApi30(parsed.value) : parsed.value,
+    generic: true,
+    docs,
+  });
   if (!loaded.ok) return loaded;
   const root = docs.get(loaded.uri)!;
-  const version = get(root, 'openapi');
-  if (!version || version.k !== 'str' || !/^3\.1(\.\d+)?$/.test(version.v))
-    return { ok: false, message: `${label} ${file}: version ${version && version.k === 'str' ? version.v : version ? String(toJs(version)) : '(none)'} is not supported; only OpenAPI 3.1 is` };
 
   const deref = (v: Value | undefined, base: string = loaded.uri, depth = 0): Value | undefined => {
     const ref = get(v, '$ref');

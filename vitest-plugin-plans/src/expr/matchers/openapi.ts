@@ -1,4 +1,4 @@
-/** The `response matches openapi` matcher: an exchange against an OpenAPI 3.1 document (operation, response status, body by content type, required headers). */
+/** The `response matches openapi` matcher: an exchange against an OpenAPI 3.0 or 3.1 document (operation, response status, body by content type, required headers). */
 import type { ValidateFunction } from 'ajv';
 import { toJs, type Value } from '../values.js';
 import { createAjv, errorLines } from './ajv.js';
@@ -18,8 +18,9 @@ function pickContent(content: Value, contentType: string | undefined): string | 
 
 /**
  * `response matches openapi "<file>"`: the whole exchange against an OpenAPI
- * 3.1 document (operation by method and path, response by status, body by
- * content type, required headers).
+ * 3.0 or 3.1 document (operation by method and path, response by status, body
+ * by content type, required headers). A 3.0 document's schemas are read as
+ * JSON Schema 2020-12 (openapi-30.ts), so both versions share one validator.
  */
 export function compileOpenApi(file: string, files: MatcherFiles): MatcherCompile {
   const ajv = createAjv();

@@ -4,7 +4,8 @@
  * plan that does not load is an importer bug (exit 70), so the importer
  * asks the matcher itself, through the same compile and the same
  * plan-relative file reads, rather than guessing from the version field.
- * The matcher reads OpenAPI 3.1 only; a 3.0 document imports without it.
+ * The matcher reads OpenAPI 3.0 and 3.1, so what keeps it out is a fault of
+ * the document's files (a remote `$ref`, a schema Ajv refuses).
  */
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
@@ -14,7 +15,7 @@ import type { FileRead } from '../../expr/matchers/types.js';
 /**
  * Compiles the matcher for `file` (relative to `dir`, where the plan is
  * saved); returns undefined when it loads, else the matcher's reason.
- * @example openApiMatcherProblem('petstore.json', dir) // 'openapi petstore.json: version 3.0.3 is not supported; only OpenAPI 3.1 is'
+ * @example openApiMatcherProblem('petstore.json', dir) // 'openapi petstore.json: remote $ref https://example.com/pet.json is refused; keep referenced schemas in files beside the plan'
  */
 export function openApiMatcherProblem(file: string, dir: string): string | undefined {
   const read = (path: string): FileRead => {
