@@ -165,9 +165,11 @@ export function request(srv: { port: number }, path: string, opts: ReqOpts = {})
   }
   if (payload && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
   return new Promise((resolve, reject) => {
+    let responded = false;
     const req = http.request(
       { host: '127.0.0.1', port: srv.port, path, method, headers, agent: false, localAddress: opts.localAddress },
       (res) => {
+        responded = true;
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
@@ -183,15 +185,29 @@ export function request(srv: { port: number }, path: string, opts: ReqOpts = {})
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
-    if (payload) {
-      if (opts.chunked) {
-        // Several chunks so the body really streams.
-        const step = 64 * 1024;
-        for (let i = 0; i < payload.length; i += step) req.write(payload.subarray(i, i + step));
-      } else req.write(payload);
-    }
-    req.end();
+    // An early refusal (413 on Content-Length) closes the connection while a large body is
+    // still being written: the write fails with EPIPE/ECONNRESET after the answer arrived.
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      if (responded && (e.code === 'EPIPE' || e.code === 'ECONNRESET')) return;
+      reject(e);
+    });
+    const send = () => {
+      if (responded) return; // refused on the headers alone: the body is never wanted
+      if (payload) {
+        if (opts.chunked) {
+          // Several chunks so the body really streams.
+          const step = 64 * 1024;
+          for (let i = 0; i < payload.length; i += step) req.write(payload.subarray(i, i + step));
+        } else req.write(payload);
+      }
+      req.end();
+    };
+    // A large fixed-length body waits for an early answer before it is written, so the
+    // server's refusal is read rather than raced by the write.
+    if (payload && !opts.chunked && payload.length > 64 * 1024) {
+      req.flushHeaders();
+      setTimeout(send, 300);
+    } else send();
   });
 }
 
