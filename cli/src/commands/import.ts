@@ -25,7 +25,7 @@ export const spec: CommandSpec = {
     'what it could not translate as `not translated:` (and the command exits 1).',
   ],
   flags: [],
-  args: { min: 1, max: 2, what: 'source and file' },
+  args: { min: 1, max: 2, what: 'arguments: a source (collection, requestfile, openapi or commandline) and its file' },
   passthrough: true,
 };
 
