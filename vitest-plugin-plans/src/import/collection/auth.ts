@@ -104,6 +104,8 @@ export class AuthTranslator {
    */
   private secret(value: string, why: string, wanted: string, where: string): string {
     const names = refs(value);
+    // One token pasted into several auth blocks (a common export) is one credential: one env entry.
+    if (names.length === 0 && value !== '') return `{{ env.${this.once(wanted, () => this.vars.literalSecret(wanted, value, why))} }}`;
     if (names.length === 0) return `{{ env.${this.once(wanted, () => this.vars.newSecret(wanted, why))} }}`;
     for (const name of names) this.vars.makeSecret(name, why);
     return this.vars.template(value, where);

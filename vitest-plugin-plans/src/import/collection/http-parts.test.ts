@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelIdentifier, encodeOutsideHoles, escapeTemplate, formEncode, headerSecret, jsonForPlan, multipartBody, upperSnake } from './http-parts.js';
+import { camelIdentifier, encodeOutsideHoles, escapeTemplate, formEncode, headerSecret, jsonForPlan, multipartBody, secretQueryValues, upperSnake } from './http-parts.js';
 
 describe('http-parts', () => {
   it('makes a literal {{ harmless in a template', () => {
@@ -37,5 +37,14 @@ describe('http-parts', () => {
     expect(headerSecret('X-Api-Key', 'k')).toMatchObject({ envName: 'xApiKey' });
     expect(headerSecret('Accept', 'application/json')).toBeUndefined();
     expect(headerSecret('Authorization', '')).toBeUndefined();
+  });
+
+  it('replaces literal credential values in the query, and only those', () => {
+    const hole = (name: string) => `{{ env.${name} }}`;
+    expect(secretQueryValues('https://x/a?token=t1&n=2#f', hole)).toBe('https://x/a?token={{ env.token }}&n=2#f');
+    expect(secretQueryValues('/a?api_key=k&access_token=&key=v', hole)).toBe('/a?api_key={{ env.api_key }}&access_token=&key={{ env.key }}');
+    expect(secretQueryValues('/a?token={{ env.t }}&page=1', hole)).toBe('/a?token={{ env.t }}&page=1');
+    expect(secretQueryValues('/a?monkey=1&tokenizer', hole)).toBe('/a?monkey=1&tokenizer');
+    expect(secretQueryValues('/a', hole)).toBe('/a');
   });
 });

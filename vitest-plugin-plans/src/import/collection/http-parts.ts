@@ -162,3 +162,31 @@ export function headerSecret(name: string, value: string): HeaderSecret | undefi
 export function rawContentType(language: string | undefined): string | undefined {
   return ({ json: 'application/json', xml: 'application/xml', html: 'text/html', javascript: 'application/javascript', text: 'text/plain' } as Record<string, string>)[language ?? ''];
 }
+
+// Query parameters that carry a credential by name (`?access_token=…`, `?api_key=…`, `?sig=…`).
+const SECRET_QUERY = /token|secret|passw|api[-_]?key|apikey|^key$|^auth$|signature|^sig$|credential|private[-_]?key|session[-_]?id/i;
+
+/**
+ * A plan URL with each credential-named query value that is written
+ * literally (no `{{` hole in it) replaced by the hole `replace` returns:
+ * a token pasted into a URL (`?token=xoxp-…`) must not be printed in the
+ * plan any more than one pasted into a header. The fragment is kept.
+ * @example secretQueryValues('https://x/a?token=t1&n=2', (n) => '{{ env.token }}') // 'https://x/a?token={{ env.token }}&n=2'
+ */
+export function secretQueryValues(url: string, replace: (name: string, literal: string) => string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const end = hash < 0 ? url.length : hash;
+  const pairs = url.slice(q + 1, end).split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) return pair;
+    const name = pair.slice(0, eq);
+    const value = pair.slice(eq + 1);
+    let decoded = name;
+    try { decoded = decodeURIComponent(name.replace(/\+/g, ' ')); } catch { /* a stray % keeps the name as written */ }
+    if (value === '' || value.includes('{{') || !SECRET_QUERY.test(decoded)) return pair;
+    return `${name}=${replace(decoded, value)}`;
+  });
+  return `${url.slice(0, q + 1)}${pairs.join('&')}${url.slice(end)}`;
+}

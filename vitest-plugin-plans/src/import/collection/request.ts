@@ -9,7 +9,7 @@ import { envIdentifier } from '../names.js';
 import type { StepDoc, TaskDoc } from '../types.js';
 import { AuthTranslator, type AuthOwner } from './auth.js';
 import { translateBody } from './body.js';
-import { encodeOutsideHoles, headerSecret } from './http-parts.js';
+import { camelIdentifier, encodeOutsideHoles, headerSecret, secretQueryValues } from './http-parts.js';
 import { scriptStatements, translateTestScript } from './pm-script.js';
 import type { PmEvent, PmItem } from './sdk.js';
 import { SECRET_NAME, type Notes, type VariableScope } from './variables.js';
@@ -54,7 +54,8 @@ export function translateRequest(item: PmItem, place: RequestPlace, ctx: Request
     url = `http://${url}`;
     notes.added.push(`${where}: http:// before the URL, which names no scheme (Postman's default)`);
   }
-  let planUrl = vars.template(url, where);
+  // A credential pasted into the query (`?api_key=…`) becomes an env secret, as one in a header does.
+  let planUrl = secretQueryValues(vars.template(url, where), (n, v) => `{{ env.${vars.literalSecret(camelIdentifier(n), v, `the ${n} query parameter of ${where}`)} }}`);
 
   const headers: Record<string, string> = {};
   const headerKey = (name: string) => Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());

@@ -70,4 +70,11 @@ describe('parseCurlArgs', () => {
     expect(() => parseCurlArgs(['u', '-H'])).toThrow(new ImportInputError('curl option -H needs a value'));
     expect(() => parseCurlArgs(['--location=yes', 'u'])).toThrow(ImportInputError);
   });
+
+  it('reads a long name in another case as curl 7 did, and no Object member as an option', () => {
+    expect(parseCurlArgs(['--data-urlEncode', 'a=b c', 'u']).data).toEqual([{ kind: 'urlencode', value: 'a=b c' }]);
+    const c = parseCurlArgs(['--constructor', '--toString=1', 'u']);
+    expect(c.unsupported).toEqual(['--constructor', '--toString']);
+    expect(c.urls).toEqual(['u']);
+  });
 });

@@ -117,6 +117,9 @@ export const OPTIONS: Record<string, Option> = {
   'happy-eyeballs-timeout-ms': { arg: true }, 'keepalive-time': { arg: true }, 'expect100-timeout': { arg: true },
 };
 
+/** The option of a long name; `Object.hasOwn`, so `--constructor` is unknown, not Object's own. */
+const optionOf = (name: string): Option | undefined => (Object.hasOwn(OPTIONS, name) ? OPTIONS[name] : undefined);
+
 const SHORT: Record<string, string> = Object.fromEntries(Object.entries(OPTIONS).filter(([, o]) => o.short).map(([name, o]) => [o.short!, name]));
 
 /** An empty command. */
@@ -132,7 +135,7 @@ export function parseCurlArgs(args: string[]): CurlCommand {
   const c = emptyCommand();
   const words = args[0] === 'curl' ? args.slice(1) : [...args];
   const use = (name: string, shown: string, inline: string | undefined, i: number): number => {
-    const opt = OPTIONS[name];
+    const opt = optionOf(name);
     if (!opt) {
       c.unsupported.push(shown);
       return i;
@@ -158,11 +161,13 @@ export function parseCurlArgs(args: string[]): CurlCommand {
       onlyUrls = true;
     } else if (w.startsWith('--')) {
       const eq = w.indexOf('=');
-      const name = eq < 0 ? w.slice(2) : w.slice(2, eq);
+      const written = eq < 0 ? w.slice(2) : w.slice(2, eq);
+      // curl 7 matched long names without regard to case, and scripts written then say `--data-urlEncode`.
+      const name = optionOf(written) || !optionOf(written.toLowerCase()) ? written : written.toLowerCase();
       const inline = eq < 0 ? undefined : w.slice(eq + 1);
-      const negated = name.startsWith('no-') && OPTIONS[name.slice(3)] && !OPTIONS[name.slice(3)]!.arg;
+      const negated = name.startsWith('no-') && optionOf(name.slice(3)) && !optionOf(name.slice(3))!.arg;
       if (negated) {
-        const opt = OPTIONS[name.slice(3)]!;
+        const opt = optionOf(name.slice(3))!;
         if (opt.off) opt.off(c);
         else if (!opt.on) c.unsupported.push(`--${name}`);
       } else i = use(name, `--${name}`, inline, i);

@@ -8,7 +8,7 @@
  */
 import { createTaskNamer } from '../names.js';
 import { ImportInputError, type Importer, type TaskDoc } from '../types.js';
-import { escapeTemplate, headerSecret, jsonForPlan, mapJsonStrings, MULTIPART_BOUNDARY } from '../collection/http-parts.js';
+import { camelIdentifier, escapeTemplate, headerSecret, jsonForPlan, mapJsonStrings, MULTIPART_BOUNDARY, secretQueryValues } from '../collection/http-parts.js';
 import { VariableScope, type Notes } from '../collection/variables.js';
 import { parseCurlArgs, type CurlCommand } from './args.js';
 import { assembleData, assembleForm } from './data.js';
@@ -83,7 +83,7 @@ export const importCommandLine: Importer = (input) => {
     if (query) path += `${u.search ? '&' : '?'}${query}`;
     const name = namer(`${method.toLowerCase()} ${u.pathname === '/' ? u.host : u.pathname}`);
     const step = {
-      http: { method, url: `{{ env.${base} }}${escapeTemplate(path)}`, ...(Object.keys(headers).length ? { headers: secretHeaders(headers, vars, cmd.user) } : {}), ...body, ...http },
+      http: { method, url: `{{ env.${base} }}${secretQueryValues(escapeTemplate(path), (n, v) => `{{ env.${vars.literalSecret(camelIdentifier(n), v, `the ${n} query parameter of the command line`)} }}`)}`, ...(Object.keys(headers).length ? { headers: secretHeaders(headers, vars, cmd.user) } : {}), ...body, ...http },
       assert: ['status < 400'],
     };
     return { name, steps: [step] };
