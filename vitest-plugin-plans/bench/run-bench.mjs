@@ -3,7 +3,8 @@
 //  1. Throughput: 2,000 tasks of one GET with 3 assertions at --jobs 8 against a
 //     local server (its own process), beside a plain Node keep-alive loop sending
 //     the same requests with 8 in flight and checking the same 3 things; both in
-//     this process, both warmed up first. Target: runner ≥ 90% of the loop's req/s.
+//     this process, both warmed up first, in 5 alternating rounds (median ratio).
+//     Target: runner ≥ 90% of the loop's req/s.
 //  2. Memory: a child process per size loads the plan, then runs it with the
 //     event log streaming to a file (no --html). The run's own growth is peak RSS
 //     minus RSS after loading; it must not grow with the task count. The loaded
@@ -110,6 +111,7 @@ function memoryRun(dir, port, n) {
   return JSON.parse(out.trim().split('\n').pop());
 }
 
+const ROUNDS = 5;
 const mib = (b) => `${(b / 1048576).toFixed(0)} MiB`;
 
 export default async function bench() {
@@ -123,13 +125,18 @@ export default async function bench() {
     await plainLoop(server.port, 300, 8);
     await engineRun(E, E.loadPlan(join(dir, 'warm.yaml')).plan, join(dir, 'warm.jsonl'));
     const plan = E.loadPlan(join(dir, 'p2k.yaml')).plan;
-    const plain = await plainLoop(server.port, N, 8);
-    const run = await engineRun(E, plan, join(dir, 'ev2k.jsonl'));
-    const plainRps = (N / plain.ms) * 1000;
-    const runRps = (run.requests / run.wallMs) * 1000;
-    console.log(`plain keep-alive loop, 8 in flight: ${N} requests in ${plain.ms.toFixed(0)} ms = ${plainRps.toFixed(0)} req/s (${plain.ok} checked ok)`);
-    console.log(`runner --jobs 8 (events to a file): ${run.requests} requests in ${run.wallMs.toFixed(0)} ms = ${runRps.toFixed(0)} req/s (${run.counts.passed} passed)`);
-    console.log(`runner / plain: ${((runRps / plainRps) * 100).toFixed(0)}% (target ≥ 90%)`);
+    // Rounds alternate the two so a burst of load from elsewhere hits both; the median ratio is the figure.
+    const ratios = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const plain = await plainLoop(server.port, N, 8);
+      const run = await engineRun(E, plan, join(dir, 'ev2k.jsonl'));
+      const plainRps = (N / plain.ms) * 1000;
+      const runRps = (run.requests / run.wallMs) * 1000;
+      ratios.push(runRps / plainRps);
+      console.log(`round ${round}: plain keep-alive loop, 8 in flight: ${plainRps.toFixed(0)} req/s (${plain.ok} checked ok); runner --jobs 8 (events to a file): ${runRps.toFixed(0)} req/s (${run.counts.passed} passed); ${((runRps / plainRps) * 100).toFixed(0)}%`);
+    }
+    ratios.sort((a, b) => a - b);
+    console.log(`runner / plain, median of ${ROUNDS} rounds: ${(ratios[Math.floor(ROUNDS / 2)] * 100).toFixed(0)}% (target ≥ 90%)`);
 
     const peaks = [];
     for (const n of [2000, 20000]) {

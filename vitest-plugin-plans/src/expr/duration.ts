@@ -37,8 +37,14 @@ export function parseDuration(text: string): Rational | undefined {
   return parts > 0 ? total : undefined;
 }
 
-/** Parses a duration given as a JS number of milliseconds (what timers report). */
+/**
+ * A duration given as a JS number of milliseconds (what timers report), in whole
+ * nanoseconds: no timer resolves finer, and the integer path costs a fraction of
+ * converting the double's decimal text exactly (six phases per exchange).
+ */
 export function durationFromMs(ms: number): Rational {
+  const ns = Math.round(ms * 1_000_000);
+  if (Number.isSafeInteger(ns)) return Rational.of(BigInt(ns));
   return Rational.fromNumber(ms).mul(Rational.of(1_000_000n));
 }
 

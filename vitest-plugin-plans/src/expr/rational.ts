@@ -3,6 +3,8 @@
  * `10000000000000001 != 10000000000000000` and `10.10 == 10.1` hold (spec
  * "How values compare" 1). Always normalised: den > 0, gcd(num, den) = 1.
  */
+const SMALL_INT = /^-?\d+$/;
+
 export class Rational {
   readonly num: bigint;
   readonly den: bigint;
@@ -32,6 +34,8 @@ export class Rational {
    * @example Rational.parse('10.10')!.equals(Rational.parse('10.1')!) // true
    */
   static parse(text: string): Rational | undefined {
+    // The common case (ids, counts, statuses): a plain integer needs no regex groups or gcd.
+    if (text.length <= 15 && SMALL_INT.test(text)) return new Rational(BigInt(text), 1n);
     const prefixed = /^([+-]?)0([xob])([0-9a-fA-F]+)$/.exec(text);
     if (prefixed) {
       const digits = prefixed[3]!;
@@ -58,6 +62,7 @@ export class Rational {
   /** Converts a finite JS number exactly (its binary value printed by the shortest round-trip text). */
   static fromNumber(n: number): Rational {
     if (!Number.isFinite(n)) throw new RangeError(`not a finite number: ${n}`);
+    if (Number.isSafeInteger(n)) return new Rational(BigInt(n), 1n);
     return Rational.parse(String(n)) ?? Rational.ZERO;
   }
 
