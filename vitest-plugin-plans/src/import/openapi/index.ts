@@ -69,7 +69,7 @@ export const importOpenApi: Importer = (input) => {
       base = `base_${envIdentifier(o.task)}`;
       env[base] = baseUrl(servers, base, report.added);
     }
-    const http = operationRequest(o, o.pathItem, { base, refs, fed: fed.get(o.task), credentials: security.forOperation(o.op, o.task), added: report.added, notTranslated: report.notTranslated });
+    const http = operationRequest(o, o.pathItem, { base, refs, fed: fed.get(o.task), credentials: security.forOperation(o.op, o.task), secretParameter: (name, where) => security.forParameter(name, where), added: report.added, notTranslated: report.notTranslated });
     if (isObject(o.op.callbacks)) report.notTranslated.push(`${o.task}: callbacks ${Object.keys(o.op.callbacks).join(', ')}: a plan sends requests; it cannot receive them`);
     const assert = [statusAssertion(o, refs, report.added)];
     if (!matcherProblem) assert.push(`response matches openapi ${JSON.stringify(file)}`);

@@ -10,7 +10,7 @@ import { formPairs, operationParameters, parameterValue, simpleStyle } from './p
 import { isObject, type Json } from './read.js';
 import type { Refs } from './refs.js';
 import { sampleSchema } from './schema-sample.js';
-import type { Credentials } from './security.js';
+import { isCredentialParameter, type Credentials } from './security.js';
 import type { FedParameter, Op } from './edges.js';
 
 /** Literal text in a template: plan templates have no escape, so `{{` is written as a hole whose value is `{{`. */
@@ -25,6 +25,8 @@ export interface RequestContext {
   refs: Refs;
   fed: Map<string, FedParameter> | undefined;
   credentials: Credentials;
+  /** The env id of a credential-named parameter's secret (its example is never copied). */
+  secretParameter: (name: string, where: string) => string;
   added: string[];
   notTranslated: string[];
 }
@@ -49,6 +51,13 @@ export function operationRequest(o: Op, pathItem: { [k: string]: Json }, ctx: Re
     }
     const v = parameterValue(p, ctx.refs);
     if (!v) continue;
+    if (p.in !== 'path' && isCredentialParameter(p.name)) {
+      const hole = `{{ env.${ctx.secretParameter(p.name, p.in)} }}`;
+      if (p.in === 'query') query.push([encodeURIComponent(p.name), hole]);
+      else if (p.in === 'header') headers[p.name] = hole;
+      else cookies.push(`${escapeTemplate(p.name)}=${hole}`);
+      continue;
+    }
     if (v.invented) ctx.added.push(`${label}: ${p.in} parameter ${p.name} = ${JSON.stringify(v.value)}, invented from its schema (${v.schemaNote})`);
     if (p.in === 'path') pathValues.set(p.name, simpleStyle(v.value, encodeURIComponent));
     else if (p.in === 'query') for (const [k, x] of formPairs(p, v.value)) query.push([encodeURIComponent(k), encodeURIComponent(x)]);

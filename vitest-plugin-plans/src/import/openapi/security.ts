@@ -14,6 +14,20 @@ import { isObject, type Json } from './read.js';
 import type { Refs } from './refs.js';
 import { escapeTemplate } from './request.js';
 
+/**
+ * Parameter names whose value is a credential (`password` headers, `api_key`
+ * query parameters, `session` cookies), judged as the request-file and curl
+ * importers judge header names: a false positive costs an env variable to
+ * set, a false negative commits the document's example credential.
+ */
+const CREDENTIAL_PARAMETER = /^(authorization|proxy-authorization|cookie)$|token|secret|passw|^pwd$|api[-_]?key|apikey|auth|session|signature|credential|private|(^|[-_])key$/i;
+
+/** True for a header, query or cookie parameter whose value is a credential. */
+export function isCredentialParameter(name: string): boolean {
+  // An idempotency key is a client-chosen nonce, not a credential; its example is safe to send.
+  return CREDENTIAL_PARAMETER.test(name) && !/idempotency/i.test(name);
+}
+
 /** What a requirement adds to one request. */
 export interface Credentials {
   headers: Record<string, string>;
@@ -81,17 +95,25 @@ export class SecuritySchemes {
     }
   }
 
+  /**
+   * The env id holding a credential-named parameter (see isCredentialParameter),
+   * shared by every operation that sends it; the document's example is never copied.
+   */
+  forParameter(name: string, where: string): string {
+    return this.secret(`${where} parameter ${name}`, 'its documented example is not copied', name);
+  }
+
   /** The env id holding a scheme's credential, created on first use. */
-  private secret(scheme: string, why: string): string {
+  private secret(scheme: string, why: string, idFrom = scheme): string {
     const known = this.idOf.get(scheme);
     if (known) return known;
-    const base = envIdentifier(scheme.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase());
+    const base = envIdentifier(idFrom.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase());
     let id = base;
     for (let n = 2; id in this.env; n++) id = `${base}_${n}`;
     const variable = id.toUpperCase();
     this.env[id] = { fromEnv: variable, default: '', secret: true };
     this.idOf.set(scheme, id);
-    this.added.push(`env.${id}: secret, read from $${variable} (empty when unset): security scheme ${scheme} (${why})`);
+    this.added.push(`env.${id}: secret, read from $${variable} (empty when unset): ${idFrom === scheme ? 'security scheme ' : ''}${scheme} (${why})`);
     return id;
   }
 }

@@ -49,6 +49,11 @@ export const importRequestFile: Importer = (input) => {
     const n = directive(r, 'name');
     if (n) taskOf.set(n, tasks[i]!);
   });
+  // JetBrains names a request by its `###` title, and files mix that with REST Client's
+  // `{{create.response.body.$}}`: a one-word title no `# @name` claims names its request too.
+  requests.forEach((r, i) => {
+    if (!directive(r, 'name') && r.title && /^[A-Za-z_][\w-]*$/.test(r.title) && !taskOf.has(r.title)) taskOf.set(r.title, tasks[i]!);
+  });
 
   const results = new ResultRegistry();
   const checks: RequestChecks[] = [];
@@ -111,12 +116,16 @@ export const importRequestFile: Importer = (input) => {
   return report;
 };
 
-/** The request's URL as a template: a path with a Host header gets its origin; a bare host gets http://. */
+/** The request's URL as a template: a path gets its origin from a Host header or the host variable; a bare host gets http://. */
 function url(r: ParsedRequest, site: HoleSite, vars: RequestVariables, added: string[]): string {
   let text = r.url;
   const host = r.headers.find((h) => /^host$/i.test(h.name))?.value;
   if (text.startsWith('/') && host) text = `${/:443$/.test(host) ? 'https' : 'http'}://${host.replace(/:(80|443)$/, '')}${text}`;
-  else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text) && !text.startsWith('{{')) {
+  else if (text.startsWith('/')) {
+    // httpyac sends a bare path to the origin in its `host` variable (its docs, "Request Line"); `http:///path` would send nowhere.
+    text = `{{host}}${text}`;
+    added.push(`${site.task} (line ${r.line}): the URL is a path; the plan prefixes it with the host variable, as httpyac does`);
+  } else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text) && !text.startsWith('{{')) {
     text = `http://${text}`;
     added.push(`${site.task} (line ${r.line}): the URL has no scheme; the plan uses http://`);
   }

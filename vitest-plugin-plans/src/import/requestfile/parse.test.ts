@@ -78,6 +78,55 @@ describe('parseRequestFile', () => {
     expect(f.requests[0]!.headers).toEqual([{ name: 'Accept', value: 'text/plain', line: 2 }]);
   });
 
+  it('starts a new request at a request line after a blank line, without ### (httpyac)', () => {
+    const f = parseRequestFile(lines(
+      'GET https://x.test/a',
+      '',
+      'POST https://x.test/b',
+      'Content-Type: application/json',
+      '',
+      '{"k": 1}',
+      '',
+      '# @name third',
+      'GET /c',
+      '?? status == 200',
+      '',
+      '> {% client.global.set("t", response.body.t); %}',
+      'GET /d',
+    ));
+    expect(f.requests.map((r) => [r.method, r.url, r.body?.kind === 'text' ? r.body.text : undefined])).toEqual([
+      ['GET', 'https://x.test/a', undefined],
+      ['POST', 'https://x.test/b', '{"k": 1}'],
+      ['GET', '/c', undefined],
+      ['GET', '/d', undefined],
+    ]);
+    expect(f.requests[2]!.directives).toEqual([{ name: 'name', value: 'third', line: 8 }]);
+    expect(f.requests[2]!.asserts).toEqual([{ text: 'status == 200', line: 10 }]);
+    expect(f.requests[2]!.handlers).toHaveLength(1);
+  });
+
+  it('keeps body text that only looks like a request line when no blank line precedes it', () => {
+    const f = parseRequestFile(lines('POST https://x.test/a', 'Content-Type: text/plain', '', 'hello', 'GET /not-a-request'));
+    expect(f.requests).toHaveLength(1);
+    expect(f.requests[0]!.body).toMatchObject({ text: 'hello\nGET /not-a-request' });
+  });
+
+  it('reads ?? lines below the request line as assertions, not as query continuation', () => {
+    const f = parseRequestFile(lines('GET http://x.test', '?? status == 403', 'Authorization: Bearer abc'));
+    expect(f.requests[0]!.url).toBe('http://x.test');
+    expect(f.requests[0]!.asserts).toEqual([{ text: 'status == 403', line: 2 }]);
+  });
+
+  it('joins indented path continuation lines onto the URL (JetBrains)', () => {
+    const f = parseRequestFile(lines('POST https://x.test', '  /anything', '  ?q=1', 'Accept: */*'));
+    expect(f.requests[0]!.url).toBe('https://x.test/anything?q=1');
+  });
+
+  it("leaves a stray header's value out of the note that lists it", () => {
+    const f = parseRequestFile(lines('GET https://x.test/a', '> {% client.log(1) %}', 'Authorization: Bearer sk_live_1'));
+    expect(f.requests[0]!.extras.map((x) => x.what).join('\n')).not.toContain('sk_live_1');
+  });
+
   it.each([
     ['# only comments\n@a = 1\n', 'line 1, column 1: no request in the file'],
     ['GET\n', 'line 1, column 1: expected a request line'],

@@ -82,6 +82,19 @@ const VARIABLE = /^\s*@([A-Za-z_$][\w.$-]*)\s*:?=\s*(.*?)\s*$/;
 const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*:\s*(.*?)\s*$/;
 /** Lines that end a body: what follows is a handler, an assertion or a script (JetBrains, httpyac). */
 const AFTER_BODY = /^(> \{%|>\s+\S|>>!?\s|<>\s|\?\?\s|\{\{(@\w+)?\s*$)/;
+/**
+ * A request line met where a body or handler could go. httpyac starts a new
+ * request there without a `###` (its own examples rely on it), so a file of
+ * `GET /a`, blank, `GET /b` is two requests, not one with the body "GET /b".
+ * Only standard methods and URL-looking targets (no spaces outside holes)
+ * count, so body text that merely starts with a capital word stays body.
+ */
+const BARE_REQUEST_LINE = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|CONNECT|QUERY)\s+(https?:\/\/|\/|\{\{|localhost\b|[\w-]+(\.[\w-]+)+|[\w.-]+:\d+)(?:[^\s{]|\{\{[^}]*\}\}|\{)*(\s+HTTP\/[\d.]+)?\s*$/;
+/**
+ * URL continuation lines below the request line: `?page=2` / `&size=10`, or an
+ * indented `/path` (JetBrains). `?? …` is an httpyac assertion, never a query.
+ */
+const URL_CONTINUATION = /^\s*(\?(?!\?)|&)|^\s+\/\S*$/;
 
 /**
  * Parses a request file. Line numbers are 1-based, as editors show them.
@@ -96,7 +109,8 @@ export function parseRequestFile(text: string): RequestFile {
   for (let i = 0; i <= lines.length; i++) {
     const sep = i < lines.length ? SEPARATOR.exec(lines[i]!) : null;
     if (i === lines.length || sep) {
-      readBlock(lines, start, i, title, out);
+      // A block may hold several requests when httpyac's unseparated style is used; the title names the first.
+      for (let at = start, t = title; at < i; t = undefined) at = readBlock(lines, at, i, t, out);
       title = sep?.[1]!.trim() || undefined;
       start = i + 1;
     }
@@ -106,8 +120,12 @@ export function parseRequestFile(text: string): RequestFile {
   return out;
 }
 
-/** Reads lines [from, to) of one `###` block; a block of only comments and variables adds no request. */
-function readBlock(lines: string[], from: number, to: number, title: string | undefined, out: RequestFile): void {
+/**
+ * Reads one request from lines [from, to) of a `###` block; a block of only
+ * comments and variables adds no request. Returns where the next request of
+ * the block starts (`to` when the block is used up).
+ */
+function readBlock(lines: string[], from: number, to: number, title: string | undefined, out: RequestFile): number {
   const directives: Directive[] = [];
   const extras: Extra[] = [];
   let i = from;
@@ -137,17 +155,32 @@ function readBlock(lines: string[], from: number, to: number, title: string | un
   }
   if (i >= to) {
     out.extras.push(...extras);
-    return;
+    return to;
   }
   const req = readRequestLine(lines[i]!, i + 1);
   const request: ParsedRequest = { ...(title ? { title } : {}), line: i + 1, method: req.method, url: req.url, headers: [], directives, handlers: [], asserts: [], extras };
   i++;
   // Query continuation lines (`?page=2` / `&size=10` on the lines below the request line).
-  for (; i < to && /^\s*[?&]/.test(lines[i]!); i++) request.url += lines[i]!.trim();
+  for (; i < to && URL_CONTINUATION.test(lines[i]!); i++) request.url += lines[i]!.trim();
   i = readHeaders(lines, i, to, request);
   i = readBody(lines, i, to, request);
-  readAfterBody(lines, i, to, request);
+  const next = readAfterBody(lines, i, to, request);
   out.requests.push(request);
+  return next;
+}
+
+/**
+ * Whether lines from `k` (comments, directives and variables, then a request
+ * line) open a new request: its preamble stays with it, not with the body above.
+ */
+function startsRequest(lines: string[], k: number, to: number): boolean {
+  for (let j = k; j < to; j++) {
+    const line = lines[j]!;
+    if (line.trim() === '') return false;
+    if (BARE_REQUEST_LINE.test(line)) return true;
+    if (!COMMENT.test(line) && !VARIABLE.test(line)) return false;
+  }
+  return false;
 }
 
 function readHeaders(lines: string[], i: number, to: number, request: ParsedRequest): number {
@@ -169,7 +202,7 @@ function readHeaders(lines: string[], i: number, to: number, request: ParsedRequ
 
 function readBody(lines: string[], i: number, to: number, request: ParsedRequest): number {
   let end = i;
-  while (end < to && !AFTER_BODY.test(lines[end]!.trimStart())) end++;
+  while (end < to && !AFTER_BODY.test(lines[end]!.trimStart()) && !((end === i || lines[end - 1]!.trim() === '') && startsRequest(lines, end, to))) end++;
   const body = lines.slice(i, end);
   // Blank and comment lines at the end belong to the next request's preamble, not to the body.
   while (body.length > 0 && (body[body.length - 1]!.trim() === '' || COMMENT.test(body[body.length - 1]!))) body.pop();
@@ -185,10 +218,11 @@ function readBody(lines: string[], i: number, to: number, request: ParsedRequest
   return end;
 }
 
-function readAfterBody(lines: string[], i: number, to: number, request: ParsedRequest): void {
+function readAfterBody(lines: string[], i: number, to: number, request: ParsedRequest): number {
   for (; i < to; i++) {
     const line = lines[i]!.trim();
     const n = i + 1;
+    if (line !== '' && startsRequest(lines, i, to)) return i;
     if (line === '' || COMMENT.test(line)) continue;
     if (line.startsWith('> {%')) {
       const end = skipUntil(lines, i, to, /%\}\s*$/);
@@ -208,9 +242,16 @@ function readAfterBody(lines: string[], i: number, to: number, request: ParsedRe
       request.extras.push({ what: 'httpyac script block: scripts do not run in a plan', text: lines.slice(i, end + 1).join('\n'), line: n });
       i = end;
     } else {
-      request.extras.push({ what: `unexpected text after the response handler, ${JSON.stringify(line)}: ignored`, text: line, line: n });
+      request.extras.push({ what: `unexpected text after the response handler, ${JSON.stringify(quoteSafely(line))}: ignored`, text: line, line: n });
     }
   }
+  return to;
+}
+
+/** A stray line as a note may show it: a header's value is left out, since it may be a credential. */
+function quoteSafely(line: string): string {
+  const h = HEADER.exec(line);
+  return h && h[2] ? `${h[1]}: …` : line;
 }
 
 /** The index of the first line at or after `i` matching `end` (the last line when none does). */
