@@ -8,7 +8,7 @@
  * file the exporter's machine held.
  */
 import type { PmBodyJson, PmPair } from './sdk.js';
-import { encodeOutsideHoles, formEncode, jsonForPlan, mapJsonStrings, MULTIPART_BOUNDARY, multipartBody, rawContentType, type FormPart } from './http-parts.js';
+import { camelIdentifier, encodeOutsideHoles, formEncode, jsonForPlan, mapJsonStrings, MULTIPART_BOUNDARY, multipartBody, rawContentType, secretFormValues, type FormPart } from './http-parts.js';
 import type { Notes, VariableScope } from './variables.js';
 
 /** The body keys of the http step, and the headers the body needs. */
@@ -38,6 +38,8 @@ const str = (v: unknown) => (v === undefined || v === null ? '' : typeof v === '
 export function translateBody(body: PmBodyJson | undefined, ctx: BodyContext): BodyParts {
   if (!body || body.disabled || !body.mode) return {};
   const t = (text: string) => ctx.vars.template(text, ctx.where);
+  // A password typed into a login body becomes an env secret, as one in a header or the query does.
+  const secret = (name: string, literal: string) => `{{ env.${ctx.vars.literalSecret(camelIdentifier(name), literal, `the ${name} field of the body of ${ctx.where}`)} }}`;
   switch (body.mode) {
     case 'raw': {
       const raw = str(body.raw);
@@ -46,16 +48,17 @@ export function translateBody(body: PmBodyJson | undefined, ctx: BodyContext): B
       const language = body.options?.raw?.language ?? 'text';
       if (language === 'json' || /\bjson\b/i.test(ctx.contentType ?? '')) {
         const parsed = jsonForPlan(raw);
-        if (parsed) return { json: mapJsonStrings(parsed.value, t) };
+        if (parsed) return { json: mapJsonStrings(parsed.value, t, secret) };
       }
       const contentType = ctx.contentType ? undefined : rawContentType(language);
       if (contentType) ctx.notes.added.push(`${ctx.where}: header Content-Type: ${contentType} (Postman sends it for a raw ${language} body)`);
-      return { body: t(raw), contentType };
+      const text = /^application\/x-www-form-urlencoded\b/i.test(ctx.contentType ?? '') ? secretFormValues(t(raw), secret) : t(raw);
+      return { body: text, contentType };
     }
     case 'urlencoded': {
       const pairs = enabled(body.urlencoded);
       const encoded = pairs.map((p) => `${encodeOutsideHoles(t(p.key ?? ''), formEncode)}=${encodeOutsideHoles(t(str(p.value)), formEncode)}`);
-      const text = encoded.join('&');
+      const text = secretFormValues(encoded.join('&'), secret);
       if (text.includes('{{')) ctx.notes.added.push(`${ctx.where}: the urlencoded body's template values are sent as they are, not URL-encoded`);
       return { body: text, contentType: 'application/x-www-form-urlencoded' };
     }
@@ -79,7 +82,7 @@ export function translateBody(body: PmBodyJson | undefined, ctx: BodyContext): B
       const json: Record<string, unknown> = { query: t(query) };
       if (varsText !== '') {
         const parsed = jsonForPlan(varsText);
-        if (parsed) json.variables = mapJsonStrings(parsed.value, t);
+        if (parsed) json.variables = mapJsonStrings(parsed.value, t, secret);
         else ctx.notes.notTranslated.push(`${ctx.where}: GraphQL variables that are not JSON (${varsText.slice(0, 60)})`);
       }
       return { json };

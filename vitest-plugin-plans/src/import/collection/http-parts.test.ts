@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelIdentifier, encodeOutsideHoles, escapeTemplate, formEncode, headerSecret, jsonForPlan, multipartBody, secretQueryValues, upperSnake } from './http-parts.js';
+import { camelIdentifier, encodeOutsideHoles, escapeTemplate, formEncode, headerSecret, jsonForPlan, mapJsonStrings, multipartBody, secretFormValues, secretQueryValues, upperSnake } from './http-parts.js';
 
 describe('http-parts', () => {
   it('makes a literal {{ harmless in a template', () => {
@@ -46,5 +46,34 @@ describe('http-parts', () => {
     expect(secretQueryValues('/a?token={{ env.t }}&page=1', hole)).toBe('/a?token={{ env.t }}&page=1');
     expect(secretQueryValues('/a?monkey=1&tokenizer', hole)).toBe('/a?monkey=1&tokenizer');
     expect(secretQueryValues('/a', hole)).toBe('/a');
+  });
+
+  it('replaces literal credential strings in JSON at any depth, and only those', () => {
+    const hole = (name: string, literal: string) => `{{ env.${name}:${literal} }}`;
+    const upper = (s: string) => s.toUpperCase();
+    const body = {
+      user: 'ada',
+      profile: { password: 'p1', api_key: 'k1', note: 'hi' },
+      sessions: [{ token: 't1', id: 7 }, { token: 't2' }],
+      client_secret: '{{ env.cs }}',
+      api_keys: ['a1'],
+      secret: '',
+    };
+    expect(mapJsonStrings(body, upper, hole)).toEqual({
+      user: 'ADA',
+      profile: { password: '{{ env.password:p1 }}', api_key: '{{ env.api_key:k1 }}', note: 'HI' },
+      sessions: [{ token: '{{ env.token:t1 }}', id: 7 }, { token: '{{ env.token:t2 }}' }],
+      client_secret: '{{ ENV.CS }}',
+      api_keys: ['{{ env.api_keys:a1 }}'],
+      secret: '',
+    });
+    expect(mapJsonStrings({ password: 'p' }, upper)).toEqual({ password: 'P' });
+  });
+
+  it('replaces literal credential values in a urlencoded body, and only those', () => {
+    const hole = (name: string) => `{{ env.${name} }}`;
+    expect(secretFormValues('user=ada&password=s%26c&grant_type=password', hole)).toBe('user=ada&password={{ env.password }}&grant_type=password');
+    expect(secretFormValues('client+secret=x&client_secret={{ env.cs }}&refresh_token=', hole)).toBe('client+secret={{ env.client secret }}&client_secret={{ env.cs }}&refresh_token=');
+    expect(secretFormValues('just text', hole)).toBe('just text');
   });
 });

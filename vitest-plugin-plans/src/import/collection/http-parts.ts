@@ -100,11 +100,18 @@ function hasUnsafeKey(v: unknown): boolean {
   return false;
 }
 
-/** Maps every string of a JSON value (keys untouched). */
-export function mapJsonStrings(v: unknown, f: (s: string) => string): unknown {
-  if (typeof v === 'string') return f(v);
-  if (Array.isArray(v)) return v.map((x) => mapJsonStrings(x, f));
-  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mapJsonStrings(x, f)]));
+/**
+ * Maps every string of a JSON value (keys untouched). With `secret`, a
+ * string written literally (no `{{`) under a credential-named key
+ * (`password`, `api_key`, … as for query values) at any depth becomes the
+ * hole `secret` returns instead: a login body must not print its password.
+ * The nearest key names a string; array items take the key of their array.
+ * @example mapJsonStrings({ user: 'a', password: 'p' }, (s) => s, (k) => `{{ env.${k} }}`) // { user: 'a', password: '{{ env.password }}' }
+ */
+export function mapJsonStrings(v: unknown, f: (s: string) => string, secret?: (key: string, literal: string) => string, key = ''): unknown {
+  if (typeof v === 'string') return secret && key !== '' && v !== '' && !v.includes('{{') && SECRET_QUERY.test(key) ? secret(key, v) : f(v);
+  if (Array.isArray(v)) return v.map((x) => mapJsonStrings(x, f, secret, key));
+  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mapJsonStrings(x, f, secret, k)]));
   return v;
 }
 
@@ -163,7 +170,7 @@ export function rawContentType(language: string | undefined): string | undefined
   return ({ json: 'application/json', xml: 'application/xml', html: 'text/html', javascript: 'application/javascript', text: 'text/plain' } as Record<string, string>)[language ?? ''];
 }
 
-// Query parameters that carry a credential by name (`?access_token=…`, `?api_key=…`, `?sig=…`).
+// Query parameters, form fields and JSON keys that carry a credential by name (`?access_token=…`, `?api_key=…`, `?sig=…`).
 const SECRET_QUERY = /token|secret|passw|api[-_]?key|apikey|^key$|^auth$|signature|^sig$|credential|private[-_]?key|session[-_]?id/i;
 
 /**
@@ -178,7 +185,18 @@ export function secretQueryValues(url: string, replace: (name: string, literal: 
   if (q < 0) return url;
   const hash = url.indexOf('#', q);
   const end = hash < 0 ? url.length : hash;
-  const pairs = url.slice(q + 1, end).split('&').map((pair) => {
+  return `${url.slice(0, q + 1)}${secretFormValues(url.slice(q + 1, end), replace)}${url.slice(end)}`;
+}
+
+/**
+ * An application/x-www-form-urlencoded body (plan template text) with each
+ * credential-named value written literally replaced, by the rule of
+ * `secretQueryValues`: `password=…` in a login form is the same leak as
+ * `?password=…`. The literal passed on is the value as encoded in the body.
+ * @example secretFormValues('user=ada&password=s3cret', (n) => `{{ env.${n} }}`) // 'user=ada&password={{ env.password }}'
+ */
+export function secretFormValues(text: string, replace: (name: string, literal: string) => string): string {
+  return text.split('&').map((pair) => {
     const eq = pair.indexOf('=');
     if (eq <= 0) return pair;
     const name = pair.slice(0, eq);
@@ -187,6 +205,5 @@ export function secretQueryValues(url: string, replace: (name: string, literal: 
     try { decoded = decodeURIComponent(name.replace(/\+/g, ' ')); } catch { /* a stray % keeps the name as written */ }
     if (value === '' || value.includes('{{') || !SECRET_QUERY.test(decoded)) return pair;
     return `${name}=${replace(decoded, value)}`;
-  });
-  return `${url.slice(0, q + 1)}${pairs.join('&')}${url.slice(end)}`;
+  }).join('&');
 }

@@ -2,13 +2,14 @@
  * `runner import commandline -- curl …`: a curl command line → a plan with
  * one task per URL, each one http step. The URL's origin goes into
  * `env.base` (so `RUNNER_ENV_BASE` points the plan elsewhere); credentials
- * in -u, --oauth2-bearer, -b and headers become env secrets read from the
- * process environment; what curl does that a plan cannot is listed. The
- * decisions are in docs/import-collection-curl.md.
+ * in -u, --oauth2-bearer, -b, headers, the query and credential-named data
+ * fields become env secrets read from the process environment; what curl
+ * does that a plan cannot is listed. The decisions are in
+ * docs/import-collection-curl.md.
  */
 import { createTaskNamer } from '../names.js';
 import { ImportInputError, type Importer, type TaskDoc } from '../types.js';
-import { camelIdentifier, escapeTemplate, headerSecret, jsonForPlan, mapJsonStrings, MULTIPART_BOUNDARY, secretQueryValues } from '../collection/http-parts.js';
+import { camelIdentifier, escapeTemplate, headerSecret, jsonForPlan, mapJsonStrings, MULTIPART_BOUNDARY, secretFormValues, secretQueryValues } from '../collection/http-parts.js';
 import { VariableScope, type Notes } from '../collection/variables.js';
 import { parseCurlArgs, type CurlCommand } from './args.js';
 import { assembleData, assembleForm } from './data.js';
@@ -59,8 +60,12 @@ export const importCommandLine: Importer = (input) => {
         notes.added.push(`bodyFile: ${data.file} is read relative to the plan; save the plan in the folder the command ran in (${input.dir}), or change the path`);
       } else {
         const contentType = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+        // A password in the data becomes an env secret, as one in a header or the query does.
+        const secret = (n: string, v: string) => `{{ env.${vars.literalSecret(camelIdentifier(n), v, `the ${n} field of the command line's data`)} }}`;
         const parsed = /\bjson\b/i.test(contentType) ? jsonForPlan(data.text) : undefined;
-        body = parsed ? { json: mapJsonStrings(parsed.value, escapeTemplate) } : { body: escapeTemplate(data.text) };
+        const form = /^application\/x-www-form-urlencoded\b/i.test(contentType);
+        body = parsed ? { json: mapJsonStrings(parsed.value, escapeTemplate, secret) }
+          : { body: form ? secretFormValues(escapeTemplate(data.text), secret) : escapeTemplate(data.text) };
       }
     }
   }
