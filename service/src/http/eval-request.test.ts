@@ -32,6 +32,19 @@ describe('parseEvalRequest', () => {
     expect(typeOf(() => parse(body))).toBe(type);
   });
 
+  it('refuses an unpaired surrogate in source with 400 invalid_request, and keeps pairs', () => {
+    for (const body of ['{"source":"\\ud800"}', '{"source":"\\udc00 x"}', '{"source":"\\ude00\\ud83d"}']) {
+      let err: { type: string; status: number } | undefined;
+      try {
+        parse(body);
+      } catch (e) {
+        err = e as { type: string; status: number };
+      }
+      expect([body, err?.type, err?.status]).toEqual([body, 'invalid_request', 400]);
+    }
+    expect(parse('{"source":"\\ud83d\\ude00"}').source).toBe('😀');
+  });
+
   it('counts UTF-8 bytes on the demo (4096)', () => {
     expect(typeOf(() => parse(JSON.stringify({ source: 'é'.repeat(2048) }), DEMO_RULES))).toBeNull();
     expect(typeOf(() => parse(JSON.stringify({ source: 'é'.repeat(2048) + 'x' }), DEMO_RULES))).toBe('source_too_large');

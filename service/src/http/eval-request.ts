@@ -1,7 +1,8 @@
 /**
  * Parsing and validating an EvalRequest body, in the contract's order: invalid JSON (400),
- * `source` / `timeout_ms` shape (422), then source size (413). The body is parsed as JSON whatever
- * its Content-Type (a client that forgets the header still gets its evaluation; docs/http.md).
+ * `source` / `timeout_ms` shape (422; an unpaired surrogate in `source` is 400), then source size
+ * (413). The body is parsed as JSON whatever its Content-Type (a client that forgets the header
+ * still gets its evaluation; docs/http.md).
  */
 import { HttpError } from './errors.js';
 
@@ -45,6 +46,7 @@ export function parseEvalRequest(raw: Buffer, rules: EvalRequestRules): EvalRequ
   const { source, timeout_ms: timeout } = body as Record<string, unknown>;
   if (source === undefined) throw new HttpError('invalid_request', '"source" is missing; expected {"source": "(+ 1 2)"}');
   if (typeof source !== 'string') throw new HttpError('invalid_request', `"source" must be a string, found ${describe(source)}`);
+  checkScalarValues(source);
   let timeoutMs = rules.defaultTimeoutMs;
   if (timeout !== undefined) {
     if (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < 1 || timeout > rules.maxTimeoutMs) {
@@ -60,6 +62,26 @@ export function parseEvalRequest(raw: Buffer, rules: EvalRequestRules): EvalRequ
     throw new HttpError('source_too_large', `"source" is ${bytes} bytes of UTF-8; the limit here is ${rules.maxSourceBytes}`);
   }
   return { source, timeoutMs };
+}
+
+// With the u flag a well-formed pair is one code point, so only a lone half matches \p{Cs}.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * JSON.parse accepts an escaped lone surrogate (`"\ud800"`, RFC 8259 §8.2 leaves it undefined), but
+ * Scheme characters are Unicode scalar values (R7RS 6.6) and no answer may echo one back: refused
+ * as a bad request, 400 `invalid_request` (issue 13), before any work is spent on it.
+ */
+function checkScalarValues(source: string): void {
+  const found = LONE_SURROGATE.exec(source);
+  if (found === null) return;
+  const unit = found[0].charCodeAt(0).toString(16);
+  throw new HttpError(
+    'invalid_request',
+    `"source" holds an unpaired surrogate \\u${unit} at offset ${found.index}; JSON strings must encode Unicode text (use the character itself or a full surrogate pair)`,
+    {},
+    400,
+  );
 }
 
 function describe(v: unknown): string {

@@ -11,10 +11,10 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const post = (key: string | null, body: string | object, type = 'application/json') => {
+const post = (key: string | null, body: string | Buffer | object, type = 'application/json') => {
   const r = request(h.app.handler).post('/v1/eval').set('Content-Type', type);
   if (key) r.set(bearer(key));
-  return r.send(typeof body === 'string' ? body : JSON.stringify(body));
+  return r.send(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
 };
 
 function expectError(res: request.Response, status: number, type: string): void {
@@ -90,6 +90,20 @@ describe('POST /v1/eval', () => {
     ['timeout_ms negative', { source: '1', timeout_ms: -1 }],
   ])('422 invalid_request: %s', async (_, body) => {
     expectError(await post(await h.key(), JSON.stringify(body)), 422, 'invalid_request');
+  });
+
+  it('400 invalid_request: source with an unpaired surrogate escape (raw JSON text)', async () => {
+    const key = await h.key();
+    // Sent as written: JSON.stringify would not be needed to produce it, and the bytes are ASCII.
+    const res = await post(key, '{"source":"\\ud800"}');
+    expectError(res, 400, 'invalid_request');
+    expect(res.body.error.message).toContain('unpaired surrogate');
+    // A surrogate encoded as UTF-8 bytes (ED A0 80) is not UTF-8 at all: invalid_json. (A Buffer
+    // is sent as-is only with a non-JSON type; the body is parsed as JSON whatever the type.)
+    const bytes = Buffer.from([...Buffer.from('{"source":"'), 0xed, 0xa0, 0x80, ...Buffer.from('"}')]);
+    expectError(await post(key, bytes, 'application/octet-stream'), 400, 'invalid_json');
+    // A well-formed pair is fine.
+    await post(key, '{"source":"\\"\\ud83d\\ude00\\""}').expect(200);
   });
 
   it('accepts timeout_ms 1 and 5000', async () => {

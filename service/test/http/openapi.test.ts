@@ -35,6 +35,7 @@ describe('answers conform to openapi.json', () => {
     const key = await h.key();
     conform('/v1/eval', 'post', await p(key, '{"source":"(+ 1 2)"}').expect(200));
     conform('/v1/eval', 'post', await p(key, '{').expect(400));
+    conform('/v1/eval', 'post', await p(key, '{"source":"\\ud800"}').expect(400));
     conform('/v1/eval', 'post', await p(null, '{}').expect(401));
     conform('/v1/eval', 'post', await p(key, JSON.stringify({ source: 'x'.repeat(70000) })).expect(413));
     conform('/v1/eval', 'post', await p(key, 'x'.repeat(1 << 21)).expect(413));
@@ -60,6 +61,7 @@ describe('answers conform to openapi.json', () => {
     const d = (body: string, origin = SITE, ip = '203.0.113.1') => request(h.app.handler).post('/v1/demo').set('Origin', origin).set('X-Forwarded-For', ip).send(body);
     conform('/v1/demo', 'post', await d('{"source":"1"}').expect(200));
     conform('/v1/demo', 'post', await d('nope').expect(400));
+    conform('/v1/demo', 'post', await d('{"source":"\\udfff"}').expect(400));
     conform('/v1/demo', 'post', await d('{"source":"1"}', 'https://evil.example').expect(403));
     conform('/v1/demo', 'post', await d(JSON.stringify({ source: 'x'.repeat(5000) })).expect(413));
     conform('/v1/demo', 'post', await d('{"source":"1","timeout_ms":501}').expect(422));

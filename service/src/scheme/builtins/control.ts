@@ -89,10 +89,10 @@ export const CONTROL_PURE_BUILTINS: BuiltinTable = [
 /** apply, map, for-each, vector/string map and for-each, call/cc, call-with-values, dynamic-wind. */
 export const CONTROL_BUILTINS: ControlTable = [
   {
-    name: 'apply', args: [procedureArg], rest: anyArg, doc: 'Call the procedure on the arguments, the last one a list spread out.',
+    // R7RS 6.10: (apply proc arg1 ... args) — the final list is required, so (apply +) is an arity error.
+    name: 'apply', args: [procedureArg, anyArg], rest: anyArg, doc: 'Call the procedure on the arguments, the last one a list spread out.',
     run: (m, args, at) => {
       const f = args[0]!;
-      if (args.length === 1) return m.apply(f, [], at);
       const last = args[args.length - 1]!;
       if (!listArg.test(last)) throw wrongType('apply', 'a list', last);
       return m.apply(f, [...args.slice(1, -1), ...listToArray(last)], at);
