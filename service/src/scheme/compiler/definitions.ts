@@ -8,6 +8,7 @@ import { DEFINITION_FORMS, listItems, syntaxError, type Compiler, type Definitio
 import { core, form, formTail, fresh } from './core-scope.js';
 import { FEATURES } from '../builtins/misc.js';
 import { baseSym, isId, type Id, type Scope } from './scope.js';
+import { importSets, isKnownLibrary, libraryKey, noteDefinedLibrary } from './libraries.js';
 
 function define(_c: Compiler, f: Pair, _scope: Scope): Definition {
   const parts = listItems(f.cdr, 'define', f);
@@ -126,18 +127,11 @@ function listOf(items: Value[]): Value {
   return l;
 }
 
-/**
- * (import set …): every standard library is built in, so an import only has to be well
- * formed; it binds nothing new. Unknown libraries are accepted too (a program written for
- * another Scheme fails later, on the first name it really lacks).
- */
-function importForm(_c: Compiler, f: Pair): Definition {
-  for (const set of listItems(f.cdr, 'import', f)) {
-    if (!(set instanceof Pair)) throw syntaxError('import: each import set is a list such as (scheme base)', f);
-  }
+/** (import set …): binds what the named libraries export (see libraries.ts). */
+function importForm(c: Compiler, f: Pair): Definition {
+  importSets(c, f);
   return { kind: 'splice', forms: [] };
 }
-
 
 function featureMatch(req: Value, at: Pair): boolean {
   if (isId(req)) return baseSym(req).name === 'else' || FEATURES.includes(baseSym(req).name);
@@ -149,7 +143,7 @@ function featureMatch(req: Value, at: Pair): boolean {
     case 'not': return !featureMatch(args[0]!, at);
     case 'library': {
       const name = args[0];
-      return name instanceof Pair && isId(name.car) && ['scheme', 'srfi'].includes(baseSym(name.car).name);
+      return name instanceof Pair && isKnownLibrary(libraryKey(name, at));
     }
     default: throw syntaxError(`cond-expand: unknown requirement ${baseSym(req.car).name}`, at);
   }
@@ -167,7 +161,7 @@ export function condExpand(f: Pair): Value[] {
 /**
  * (define-library name declaration …), written in the program itself: its `begin` bodies run
  * in place, at top level, so everything it defines is visible (exports are not enforced) and a
- * later `(import name)` is accepted like any import. `cond-expand` declarations are expanded;
+ * later `(import name)` is accepted like any import; its own imports run as top-level imports. `cond-expand` declarations are expanded;
  * `include` is not available (there are no files).
  */
 function libraryDeclarations(decls: Value[], f: Pair): Value[] {
@@ -179,16 +173,19 @@ function libraryDeclarations(decls: Value[], f: Pair): Value[] {
     else if (kind === 'cond-expand') out.push(...libraryDeclarations(condExpand(d), f));
     else if (kind === 'include' || kind === 'include-ci' || kind === 'include-library-declarations') {
       throw syntaxError(`define-library: ${kind} is not available (there are no files)`, f);
-    } else if (kind !== 'export' && kind !== 'import') {
+    } else if (kind === 'import') {
+      out.push(d);
+    } else if (kind !== 'export') {
       throw syntaxError(`define-library: unknown declaration ${kind}`, f);
     }
   }
   return out;
 }
 
-function defineLibrary(_c: Compiler, f: Pair): Definition {
+function defineLibrary(c: Compiler, f: Pair): Definition {
   const [name, ...decls] = listItems(f.cdr, 'define-library', f);
   if (!(name instanceof Pair)) throw syntaxError('define-library: expected a library name such as (mylib util)', f);
+  noteDefinedLibrary(c, libraryKey(name, f));
   return { kind: 'splice', forms: libraryDeclarations(decls, f) };
 }
 

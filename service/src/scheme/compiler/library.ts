@@ -8,7 +8,7 @@
  * program that redefines `car` or `reverse` does not change them; the resulting closures
  * are immutable and shared by every evaluation.
  */
-import { BUILTINS, createGlobals } from '../builtins/index.js';
+import { createGlobals } from '../builtins/index.js';
 import { API_LIMITS, Meter } from '../limits.js';
 import { Machine } from '../machine/machine.js';
 import { current } from '../machine/current.js';
@@ -63,9 +63,9 @@ const SOURCE = `
       (let loop ((rows (reverse (apply map list l ls))) (acc init))
         (if (pair? rows) (loop (cdr rows) (apply f (append (car rows) (list acc)))) acc))))
 (define (reduce f ridentity l) (if (null? l) ridentity (fold f (car l) (cdr l))))
+;; SRFI 1: (f e1 (f e2 … (f en-1 en))), folded from the right end without deep recursion.
 (define (reduce-right f ridentity l)
-  (if (null? l) ridentity
-      (let loop ((l (reverse l))) (if (null? (cdr l)) (car l) (f (car l) (loop (cdr l)))))))
+  (if (null? l) ridentity (let ((r (reverse l))) (fold f (car r) (cdr r)))))
 (define (delete x l . maybe=)
   (let ((same? (if (pair? maybe=) (car maybe=) equal?)))
     (filter (lambda (y) (not (same? x y))) l)))
@@ -150,15 +150,20 @@ function unposition(v: Value): void {
   }
 }
 
-/** Names the library defines that programs may use (helpers starting with % are internal). */
-function build(): Map<string, Value> {
-  const globals = createGlobals();
+/**
+ * Compile and run `source` once, against fresh globals holding the builtins and `base`, and
+ * return what it defined that programs may use: every global whose value is new (helpers
+ * starting with % are internal). Shared by the library below and the importable libraries.
+ */
+export function compileLibrary(source: string, base: ReadonlyArray<readonly [Sym, Value]> = []): Map<string, Value> {
+  const globals = createGlobals(base);
+  const before = new Map([...globals].map(([s, cell]) => [s, cell.value]));
   const compiler = new Compiler(globals, new Set(), new Scope(CORE_SCOPE, null));
   const m = new Machine(new Meter({ ...API_LIMITS, timeoutMs: 60_000 }));
   const saved = current.m;
   current.m = m;
   try {
-    for (const form of readAll(SOURCE)) {
+    for (const form of readAll(source)) {
       unposition(form);
       m.run(compiler.toplevel(form, compiler.globalScope));
     }
@@ -167,15 +172,13 @@ function build(): Map<string, Value> {
   }
   const out = new Map<string, Value>();
   for (const [s, cell] of globals) {
-    if (cell.value !== undefined && cell.value !== BUILTINS.get(s.name) && !s.name.startsWith('%')) {
-      out.set(s.name, cell.value);
-    }
+    if (cell.value !== undefined && cell.value !== before.get(s) && !s.name.startsWith('%')) out.set(s.name, cell.value);
   }
   return out;
 }
 
 /** The library procedures by name. */
-export const LIBRARY: ReadonlyMap<string, Value> = build();
+export const LIBRARY: ReadonlyMap<string, Value> = compileLibrary(SOURCE);
 
 /** The same, keyed by symbol, ready for `createGlobals`. */
 export const LIBRARY_ENTRIES: ReadonlyArray<readonly [Sym, Value]> = [...LIBRARY].map(([name, v]) => [sym(name), v] as const);
