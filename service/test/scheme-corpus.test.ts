@@ -12,6 +12,7 @@
  *   ;;! demo                  evaluate with the demo limits
  *   ;;! timeout-ms: 500       the timeout (default 5000, or 500 with demo)
  *   ;;! results: 3            how many results
+ *   ;;! exit-code: 3          the program called exit with this code (without it: exit_code absent)
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -52,6 +53,7 @@ interface Response {
   stdout: string;
   stdout_truncated: boolean;
   error: { type: string; message: string; line: number | null; col: number | null } | null;
+  exit_code?: number;
 }
 
 describe('Scheme corpus', () => {
@@ -88,6 +90,8 @@ describe('Scheme corpus', () => {
       if (directives.has('value-truncated') && !res.results.some((r) => r.value_truncated)) problems.push('no value was truncated');
       const count = directives.get('results');
       if (count !== undefined && res.results.length !== Number(count)) problems.push(`${res.results.length} results, expected ${count}`);
+      const code = directives.get('exit-code');
+      if (res.exit_code !== (code === undefined ? undefined : Number(code))) problems.push(`exit_code ${res.exit_code}, expected ${code ?? '(absent)'}`);
       expect(problems).toEqual([]);
     });
   }

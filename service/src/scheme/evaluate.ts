@@ -57,6 +57,8 @@ export interface EvalOutcome {
   steps: number;
   memory_bytes: number;
   wall_ms: number;
+  /** Set only when the program called `exit` or `emergency-exit` (docs/interpreter.md). */
+  exit_code?: number;
 }
 
 function printResult(v: Value, index: number, line: number, col: number, maxChars: number): EvalResult {
@@ -172,6 +174,7 @@ export function evaluate(source: string, limits: EvalLimits): EvalOutcome {
   const results: EvalResult[] = [];
   let error: EvalErrorInfo | null = null;
   let steps = 0;
+  let exitCode: number | null = null;
   setMaxIntegerDigits(limits.maxIntegerDigits);
   const read = readProgram(source);
   if (!read.ok) {
@@ -195,11 +198,12 @@ export function evaluate(source: string, limits: EvalLimits): EvalOutcome {
       m.run(program.start(m, 0));
     } catch (e) {
       const f = read.forms[program.index];
-      // A normal (exit) ends the program like reaching its end.
       error = errorInfo(e, program.index, f?.line ?? null, f?.col ?? null);
     } finally {
       current.m = null;
       steps = m.steps;
+      // The exiting form never finished, so it has no entry in results.
+      exitCode = m.exitCode;
     }
     results.push(...program.results);
   }
@@ -209,7 +213,7 @@ export function evaluate(source: string, limits: EvalLimits): EvalOutcome {
     // Over the bound only at the very end: the program finished, report what it did.
   }
   const status = error === null ? 'ok' : statusForErrorType(error.type);
-  return {
+  const outcome: EvalOutcome = {
     status,
     results,
     stdout: meter.stdout,
@@ -219,4 +223,6 @@ export function evaluate(source: string, limits: EvalLimits): EvalOutcome {
     memory_bytes: Math.max(0, Math.round(meter.peakMemory)),
     wall_ms: Math.round(meter.elapsedMs() * 1000) / 1000,
   };
+  if (exitCode !== null) outcome.exit_code = exitCode;
+  return outcome;
 }

@@ -22,11 +22,13 @@ export interface EvalResponse {
   stats: { wall_ms: number; cpu_ms: number; steps: number | null; memory_bytes: number | null };
   error: EvalErrorInfo | null;
   request_id: string;
+  /** Only when the program called `exit` or `emergency-exit`. */
+  exit_code?: number;
 }
 
 /** Build the exact EvalResponse object; serialise it with json.ts `stringifyJson` to keep bignum digits. */
 export function toEvalResponse(outcome: EvalOutcome, extra: { requestId: string; cpuMs: number }): EvalResponse {
-  return {
+  const response: EvalResponse = {
     status: outcome.status,
     results: outcome.results,
     stdout: outcome.stdout,
@@ -40,4 +42,6 @@ export function toEvalResponse(outcome: EvalOutcome, extra: { requestId: string;
     error: outcome.error,
     request_id: extra.requestId,
   };
+  if (outcome.exit_code !== undefined) response.exit_code = outcome.exit_code;
+  return response;
 }

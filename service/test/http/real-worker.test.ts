@@ -27,6 +27,14 @@ describe('real interpreter behind HTTP', () => {
     expect(res.body.error.type).toBe('division_by_zero');
   });
 
+  it('(exit 3) answers 200, status ok, stdout kept, exit_code 3; exit_code absent otherwise', async () => {
+    const res = await run('(display "hi") (exit 3)');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok', stdout: 'hi', exit_code: 3, error: null });
+    expect(res.body.results).toHaveLength(1);
+    expect((await run('1')).body).not.toHaveProperty('exit_code');
+  });
+
   it('(+ 1 2) → 3 with measured stats', async () => {
     const res = await run('(+ 1 2)');
     expect(res.body).toMatchObject({ status: 'ok', results: [{ index: 0, line: 1, col: 1, value: '3', json: 3 }], error: null });

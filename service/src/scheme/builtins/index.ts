@@ -1,8 +1,8 @@
 /**
  * The builtin registry: every family's table merged into one map of runtime procedures,
  * built once per process and shared (procedures are immutable), and copied into a fresh set
- * of global cells for each evaluation. Names that cannot work here (files, `exit`, `load`,
- * host `eval`, environment variables) are simply absent: unbound.
+ * of global cells for each evaluation. Names that cannot work here (files, `load`, host
+ * `eval`) are simply absent: unbound. (scheme process-context) is present but sandboxed.
  */
 import type { BuiltinTable } from './define.js';
 import { Primitive } from '../machine/procedures.js';
@@ -17,6 +17,7 @@ import { RECORD_BUILTINS } from './records.js';
 import { PROMISE_BUILTINS, PROMISE_CONTROL } from './promises.js';
 import { PARAMETER_CONTROL } from './parameters.js';
 import { MISC_BUILTINS } from './misc.js';
+import { PROCESS_CONTEXT_BUILTINS, PROCESS_CONTEXT_CONTROL } from './process-context.js';
 import { FORMAT_BUILTINS } from './format.js';
 import { HASH_TABLE_BUILTINS, HASH_TABLE_CONTROL } from './hash-tables.js';
 import { CURRENT_ERROR_PORT, CURRENT_INPUT_PORT, CURRENT_OUTPUT_PORT } from './current-ports.js';
@@ -26,9 +27,11 @@ import { makeControl, type ControlTable } from './control-kit.js';
 const PURE_TABLES: BuiltinTable[] = [
   NUMBER_BUILTINS, DATA_BUILTINS, CONTROL_PURE_BUILTINS, CONDITION_BUILTINS, SEARCH_BUILTINS,
   RECORD_BUILTINS, PROMISE_BUILTINS, MISC_BUILTINS, FORMAT_BUILTINS, HASH_TABLE_BUILTINS,
+  PROCESS_CONTEXT_BUILTINS,
 ];
 const CONTROL_TABLES: ControlTable[] = [
   CONTROL_BUILTINS, CONDITION_CONTROL, SEARCH_CONTROL, PROMISE_CONTROL, PARAMETER_CONTROL, HASH_TABLE_CONTROL, EVAL_CONTROL,
+  PROCESS_CONTEXT_CONTROL,
 ];
 
 /** Internal names the compiler's rewrites use, so a program redefining `list` cannot break quasiquote. */

@@ -28,6 +28,8 @@ export class Machine implements BuiltinContext {
   /** Innermost node that noted a failure while evaluating simple sub-expressions. */
   errNode: Node | null = null;
   steps = 0;
+  /** Set when the program called `exit` or `emergency-exit`: the code it asked for. */
+  exitCode: number | null = null;
   /** Compiles a datum as a top-level form of the running program (set by evaluate; used by `eval`). */
   evalHook: ((datum: Value) => Node) | null = null;
   private checkAt: number;
@@ -222,6 +224,17 @@ export class Machine implements BuiltinContext {
     return this.wind(windSteps(this.winders, c.winders), 0, c, v);
   }
 
+  /**
+   * `exit` / `emergency-exit`: escape to a continuation whose only frame ends the run, as a
+   * call/cc escape to the top would. `exit` runs the pending dynamic-wind afters on the way
+   * (innermost first, R7RS 6.14); `emergency-exit` skips them. No handler sees either: this is
+   * not a raise, so guard and with-exception-handler cannot catch it.
+   */
+  exit(code: number, unwind: boolean): Node | null {
+    const top = new Continuation(new Frame(null, [null], this.captures, EXIT, null, code), null, null, null);
+    return this.wind(unwind ? windSteps(this.winders, null) : [], 0, top, UNSPECIFIED);
+  }
+
   /** Run wind step `i` and the rest, then resume `c` with `v`. */
   wind(steps: WindStep[], i: number, c: Continuation, v: Value): Node | null {
     if (i === steps.length) {
@@ -296,6 +309,15 @@ const WIND: FrameKind = {
     const i = f.b as number;
     m.winders = steps[i]!.after;
     return m.wind(steps, i + 1, f.c as Continuation, f.d as Value);
+  },
+};
+
+/** The end of an exiting program: record the code and leave the run loop (an empty continuation). */
+const EXIT: FrameKind = {
+  resume(m, f) {
+    m.exitCode = f.a as number;
+    m.k = null;
+    return null;
   },
 };
 

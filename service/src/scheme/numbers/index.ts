@@ -7,7 +7,7 @@
  */
 export { add, sub, mul, div, negate, mulBig, compare, numEq, lt, le, gt, ge } from './arith.js';
 export { setMaxIntegerDigits, getMaxIntegerDigits, checkBig, checkBits } from './bound.js';
-export { parseNumber } from './parse.js';
+export { explainBadNumber, parseNumber } from './parse.js';
 export { numberToString, flonumToString, numberToJson } from './print.js';
 export {
   isNumber,

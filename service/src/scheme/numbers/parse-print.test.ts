@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Flonum, Ratnum } from '../values.js';
-import { parseNumber } from './parse.js';
+import { explainBadNumber, parseNumber } from './parse.js';
 import { flonumToString, numberToJson, numberToString } from './print.js';
 
 /** Parse then print: the canonical written form of a literal, or null for a symbol. */
@@ -154,5 +154,31 @@ describe('numberToJson', () => {
     expect(numberToJson(new Flonum(-Infinity))).toBe('null');
     expect(numberToJson(new Ratnum(1n, 4n))).toBe('0.25');
     for (const t of ['1.0', '1e21', '-0.0', '1.5e-7', '0.1']) expect(JSON.parse(t)).toBe(Number(t));
+  });
+});
+
+describe('explainBadNumber', () => {
+  it.each([
+    ['#x#x1', 'two radix prefixes (#x and #x)'],
+    ['#b#o1', 'two radix prefixes (#b and #o)'],
+    ['#e#i1', 'two exactness prefixes (#e and #i)'],
+    ['#x#e#i1', 'two exactness prefixes (#e and #i)'],
+    ['#e+inf.0', '+inf.0 has no exact value'],
+    ['#e-nan.0', '-nan.0 has no exact value'],
+    ['#x', 'expected digits after the prefix'],
+    ['#e#x', 'expected digits after the prefix'],
+    ['#xg', 'in radix 16 (digits 0-9 a-f)'],
+    ['#b2', 'in radix 2 (digits 0-1)'],
+    ['#e1.2.3', 'expected an integer, n/d or a decimal in radix 10'],
+    ['#x#q1', 'unknown prefix #q'],
+  ])('explains %j', (text, reason) => {
+    expect(parseNumber(text)).toBeNull();
+    expect(explainBadNumber(text)).toContain(`bad number ${text}: ${reason}`.slice(0, 12 + text.length));
+    expect(explainBadNumber(text)).toContain(reason);
+  });
+
+  it('leaves tokens without a number prefix to the caller', () => {
+    expect(explainBadNumber('#q')).toBeNull();
+    expect(explainBadNumber('abc')).toBeNull();
   });
 });

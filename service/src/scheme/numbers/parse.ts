@@ -6,9 +6,11 @@
  * R7RS says); `+inf.0 -inf.0 +nan.0 -nan.0`. `#e` makes a decimal exact (`#e1.2` → 6/5), `#i`
  * makes an integer or a rational inexact.
  *
- * Not accepted, so `parseNumber` answers null and the reader makes a symbol: complex numbers
- * (`1+2i`, `+i`, polar `1@2`: this interpreter has no complex numbers), the R5RS exponent
- * markers `s f d l`, `#` digit placeholders, a zero denominator (`1/0`), and `#e+inf.0`.
+ * Not accepted, so `parseNumber` answers null (the reader then makes a symbol, or a syntax_error
+ * explained by `explainBadNumber` when the token starts with `#`): complex numbers (`1+2i`,
+ * `+i`, polar `1@2`: this interpreter has no complex numbers), the R5RS exponent markers
+ * `s f d l`, `#` digit placeholders, a zero denominator (`1/0`), `#e+inf.0`, and a repeated
+ * prefix (`#x#x1`, `#e#i1`).
  */
 import { Flonum, type SchemeNumber } from '../values.js';
 import { checkDigitCount, rethrowRange } from './bound.js';
@@ -139,4 +141,42 @@ function parseDecimal(body: string, negative: boolean, exactness: 'e' | 'i' | nu
 function tooLong(digits: number): never {
   checkDigitCount(digits, 10, 'string->number');
   return rethrowRange(new RangeError('exponent'), 'string->number');
+}
+
+const RADIX_DIGITS: Record<number, string> = { 2: '0-1', 8: '0-7', 10: '0-9', 16: '0-9 a-f' };
+
+/**
+ * Why a `#`-prefixed token that `parseNumber` refused is not a number, for the reader's
+ * syntax_error (R7RS 7.1.1 allows at most one radix and one exactness prefix). Null when the
+ * token does not start with a number prefix, so the caller keeps its generic message. Only
+ * called on the error path: `parseNumber` stays the single fast check.
+ *
+ * @example explainBadNumber('#x#x1') // "bad number #x#x1: two radix prefixes …"
+ */
+export function explainBadNumber(text: string): string | null {
+  let i = 0;
+  let radix: string | null = null;
+  let exactness: string | null = null;
+  while (text.charCodeAt(i) === 35 /* # */) {
+    const c = (text[i + 1] ?? '').toLowerCase();
+    if (Object.hasOwn(RADIX_PREFIX, c)) {
+      if (radix !== null) return `bad number ${text}: two radix prefixes (#${radix} and #${c}); use at most one of #x #o #b #d`;
+      radix = c;
+    } else if (c === 'e' || c === 'i') {
+      if (exactness !== null) return `bad number ${text}: two exactness prefixes (#${exactness} and #${c}); use at most one of #e #i`;
+      exactness = c;
+    } else {
+      return i === 0 ? null : `bad number ${text}: unknown prefix #${text[i + 1] ?? ''} (expected #x #o #b #d #e or #i)`;
+    }
+    i += 2;
+  }
+  if (i === 0) return null;
+  const rest = text.slice(i).toLowerCase();
+  if (rest.length === 0) return `bad number ${text}: expected digits after the prefix`;
+  if (exactness === 'e' && /^[+-](inf|nan)\.0$/.test(rest)) {
+    return `bad number ${text}: ${rest} has no exact value; write ${rest} without #e`;
+  }
+  const r = RADIX_PREFIX[radix ?? 'd']!;
+  const shape = r === 10 ? 'an integer, n/d or a decimal' : 'an integer or n/d (decimals are radix 10 only)';
+  return `bad number ${text}: expected ${shape} in radix ${r} (digits ${RADIX_DIGITS[r]})`;
 }

@@ -58,6 +58,8 @@ describe('reader', () => {
     ['(a]', 1, 3, 'mismatched bracket'],
     ['#u8(256)', 1, 1, 'bytevector'],
     ['#2#', 1, 1, 'undefined datum label'],
+    ['(a #x#x1)', 1, 4, 'bad number #x#x1: two radix prefixes'],
+    ['#e+inf.0', 1, 1, 'bad number #e+inf.0: +inf.0 has no exact value'],
   ])('reports %j as a syntax error at its position', (src, line, col, text) => {
     const r = readProgram(`x\n${src}`);
     expect(r.ok).toBe(false);

@@ -7,7 +7,7 @@
  * over the datum) can never exhaust the host stack.
  */
 import { SchemeError } from '../errors.js';
-import { parseNumber } from '../numbers/index.js';
+import { explainBadNumber, parseNumber } from '../numbers/index.js';
 import {
   Bytevector, Char, EOF, MString, NIL, Pair, SVector, Sym, sym,
   type Eof, type Value,
@@ -232,7 +232,7 @@ export class DatumReader {
     }
     const num = parseAt(tok, line, col);
     if (num !== null) return num;
-    throw lx.error(`bad syntax ${JSON.stringify(tok)}`, line, col);
+    throw lx.error(explainBadNumber(tok) ?? `bad syntax ${JSON.stringify(tok)}`, line, col);
   }
 
   private sequence(what: string, line: number, col: number): Value[] {

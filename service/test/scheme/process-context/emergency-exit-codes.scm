@@ -1,0 +1,3 @@
+;; emergency-exit maps its argument like exit does.
+;;! exit-code: 7
+(emergency-exit 7)

@@ -1,0 +1,3 @@
+;; A negative integer is a plain failure, 1.
+;;! exit-code: 1
+(exit -3)

@@ -1,0 +1,3 @@
+;; (exit #t) is success: code 0.
+;;! exit-code: 0
+(exit #t)
