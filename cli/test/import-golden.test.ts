@@ -13,21 +13,16 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
 import { memoryIo } from '../src/io.js';
+import { linesText as text, splitArgs } from './golden-args.js';
 
 const ROOT = fileURLToPath(new URL('./golden/import/', import.meta.url));
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
 
-/** Splits an args line: whitespace-separated, with '…' or "…" quoting. */
-function splitArgs(line: string): string[] {
-  const out: string[] = [];
-  for (const m of line.trim().matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)) out.push(m[1] ?? m[2] ?? m[3]!);
-  return out;
-}
-
-const text = (lines: string[]) => (lines.length ? lines.join('\n') + '\n' : '');
-
 describe('runner import golden cases', () => {
-  const cases = existsSync(ROOT) ? readdirSync(ROOT).filter((d) => existsSync(join(ROOT, d, 'args'))).sort() : [];
+  const cases = readdirSync(ROOT).filter((d) => existsSync(join(ROOT, d, 'args'))).sort();
+  it('has cases for every source', () => {
+    for (const source of ['collection', 'requestfile', 'commandline', 'openapi']) expect(cases.filter((c) => c.startsWith(`${source}-`)).length).toBeGreaterThan(5);
+  });
   for (const c of cases) {
     it(c, async () => {
       const dir = join(ROOT, c);
